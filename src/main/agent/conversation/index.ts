@@ -1,0 +1,2 @@
+export type { AppendTracker } from './conversation';
+export { Conversation } from './conversation';

@@ -1,0 +1,10 @@
+export type { AgentConfig, AgentOptions, CallOptions, CallResult, StepRecord } from './agent';
+export { Agent, AgentBusyError, DEFAULT_CONFIG } from './agent';
+export type { AppendTracker } from './conversation';
+export { Conversation } from './conversation';
+export type { AgentEvent, AgentEventOf, AgentEventType, AgentListener, ModeEvent, ModePhase } from './events';
+export * from './modes';
+export type { PromptEditOptions, PromptSnapshot } from './prompt';
+export { SystemPromptManager } from './prompt';
+export type { AgentTool, ToolContext, ToolOptions } from './tools';
+export { defineTool, ToolInputError, ToolRegistry, UnknownToolError } from './tools';

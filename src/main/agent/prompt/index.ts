@@ -1,0 +1,2 @@
+export type { PromptEditOptions, PromptSnapshot } from './system-prompt';
+export { SystemPromptManager } from './system-prompt';

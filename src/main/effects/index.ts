@@ -1,0 +1,30 @@
+export type {
+  ChatHistory,
+  Clock,
+  EffectTypes,
+  Effects,
+  Emit,
+  EmittedEvent,
+  Log,
+  LogEntry,
+  LogLevel,
+  QuestionUi,
+  Random,
+  RequestInput,
+  StateStore,
+} from './effects';
+export { EFFECT_ORDER } from './effects';
+export type { Llm, LlmRequest, LlmResponse, LlmSettings, LlmToolCall, LlmToolSpec, LlmUsage } from './llm';
+export { aiSdkLlm } from './llm';
+export type { LiveEffectsOptions, MemoryLog } from './live';
+export { cryptoRandom, liveEffects, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
+export type { CollectingEmit, ManualClock, TestEffects } from './scripted';
+export {
+  collectingEmit,
+  manualClock,
+  noLlm,
+  scriptedInput,
+  scriptedQuestions,
+  seededRandom,
+  testEffects,
+} from './scripted';

@@ -1,0 +1,90 @@
+/**
+ * Live interpreters that need no Electron. The GUI-facing ones (input, question UI, emit to the
+ * renderer) are supplied by the app; `liveEffects` assembles the rest around them.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomUUID, getRandomValues } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type {
+  ChatHistory,
+  Clock,
+  EffectTypes,
+  Effects,
+  Emit,
+  Log,
+  LogEntry,
+  QuestionUi,
+  Random,
+  RequestInput,
+  StateStore,
+} from './effects';
+import type { Llm } from './llm';
+
+export function systemClock(): Clock {
+  return { now: () => Date.now(), monotonic: () => performance.now() };
+}
+
+export function cryptoRandom(): Random {
+  const buffer = new Uint32Array(1);
+  return {
+    float: () => (getRandomValues(buffer)[0] ?? 0) / 2 ** 32,
+    id: () => randomUUID(),
+  };
+}
+
+export function memoryChatHistory(initial: readonly ModelMessage[] = []): ChatHistory {
+  let messages: readonly ModelMessage[] = [...initial];
+  return {
+    list: () => messages,
+    append: (...more) => {
+      messages = [...messages, ...more];
+    },
+    replace: (next) => {
+      messages = [...next];
+    },
+  };
+}
+
+export function memoryState<S>(initial: S): StateStore<S> {
+  let current = initial;
+  return {
+    get: () => current,
+    set: (next) => {
+      current = next;
+    },
+  };
+}
+
+/** Keeps every entry in memory; `entries` is the read side. */
+export interface MemoryLog extends Log {
+  readonly entries: readonly LogEntry[];
+}
+
+export function memoryLog(): MemoryLog {
+  const entries: LogEntry[] = [];
+  return { entries, write: (entry) => void entries.push(entry) };
+}
+
+export interface LiveEffectsOptions<T extends EffectTypes> {
+  readonly llm: Llm;
+  readonly emit: Emit;
+  readonly state: StateStore<T['state']>;
+  readonly input: RequestInput<T['input']>;
+  readonly question: QuestionUi<T['question'], T['answer']>;
+  readonly log: Log;
+  readonly chat?: ChatHistory;
+}
+
+export function liveEffects<T extends EffectTypes>(options: LiveEffectsOptions<T>): Effects<T> {
+  return {
+    time: systemClock(),
+    random: cryptoRandom(),
+    emit: options.emit,
+    state: options.state,
+    chat: options.chat ?? memoryChatHistory(),
+    log: options.log,
+    input: options.input,
+    llm: options.llm,
+    question: options.question,
+  };
+}
