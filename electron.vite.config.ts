@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // Two entries share the core: the Electron main process and `npm run web`.
+        input: {
+          index: resolve('src/main/index.ts'),
+          web: resolve('src/main/web.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require only `electron`: bundle everything else into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDataDir, isModelConfigured, modelSettingsFromEnv, resolveDataDir } from './settings';
+
+describe('settings', () => {
+  it('reads the model from the environment, ignoring blank values', () => {
+    expect(modelSettingsFromEnv({ OPENAI_API_KEY: ' sk-x ', OPENAI_BASE_URL: '', TIDY_MODEL: 'gpt-test' })).toEqual({
+      apiKey: 'sk-x',
+      model: 'gpt-test',
+    });
+  });
+
+  it('counts a model as configured with a name and a key, or a name and a local server', () => {
+    expect(isModelConfigured({ model: 'm', apiKey: 'k' })).toBe(true);
+    expect(isModelConfigured({ model: 'llama3', baseUrl: 'http://127.0.0.1:11434/v1' })).toBe(true);
+    expect(isModelConfigured({ apiKey: 'k' })).toBe(false);
+    expect(isModelConfigured({ model: 'm' })).toBe(false);
+  });
+
+  it('takes the data folder from the flag, then TIDY_DATA_DIR, then the platform default', () => {
+    const fallback = () => '/default';
+    expect(resolveDataDir('rel/dir', { TIDY_DATA_DIR: '/env' }, fallback)).toBe(path.resolve('rel/dir'));
+    expect(resolveDataDir(undefined, { TIDY_DATA_DIR: '/env' }, fallback)).toBe('/env');
+    expect(resolveDataDir(undefined, {}, fallback)).toBe('/default');
+  });
+
+  it('uses each platform’s per-user data folder', () => {
+    expect(defaultDataDir({}, 'linux', '/home/a')).toBe('/home/a/.local/share/tidying');
+    expect(defaultDataDir({ XDG_DATA_HOME: '/x' }, 'linux', '/home/a')).toBe('/x/tidying');
+    expect(defaultDataDir({}, 'darwin', '/Users/a')).toBe('/Users/a/Library/Application Support/Tidying');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a')).toBe(
+      'C:\\Users\\a\\AppData\\Roaming\\Tidying',
+    );
+  });
+});

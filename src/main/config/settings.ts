@@ -1,0 +1,47 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** How to reach a language model. The API key stays in main: only `apiKeySet` ever crosses IPC. */
+export interface ModelSettings {
+  apiKey?: string;
+  baseUrl?: string;
+  model?: string;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function modelSettingsFromEnv(env: Env): ModelSettings {
+  const settings: ModelSettings = {};
+  const apiKey = nonEmpty(env.OPENAI_API_KEY);
+  const baseUrl = nonEmpty(env.OPENAI_BASE_URL);
+  const model = nonEmpty(env.TIDY_MODEL);
+  if (apiKey) settings.apiKey = apiKey;
+  if (baseUrl) settings.baseUrl = baseUrl;
+  if (model) settings.model = model;
+  return settings;
+}
+
+/**
+ * A model is usable with a name and either a key (hosted APIs) or a base URL (local OpenAI-compatible servers
+ * such as Ollama, LM Studio or llama.cpp, which need no key).
+ */
+export function isModelConfigured(settings: ModelSettings): boolean {
+  return Boolean(settings.model && (settings.apiKey || settings.baseUrl));
+}
+
+/** Where Tidying keeps its data when neither a flag nor TIDY_DATA_DIR says otherwise. */
+export function defaultDataDir(env: Env, platform: NodeJS.Platform = process.platform, home = os.homedir()): string {
+  if (platform === 'win32') return path.win32.join(env.APPDATA ?? path.win32.join(home, 'AppData', 'Roaming'), 'Tidying');
+  if (platform === 'darwin') return path.posix.join(home, 'Library', 'Application Support', 'Tidying');
+  return path.posix.join(nonEmpty(env.XDG_DATA_HOME) ?? path.posix.join(home, '.local', 'share'), 'tidying');
+}
+
+export function resolveDataDir(flag: string | undefined, env: Env, fallback: () => string): string {
+  const chosen = nonEmpty(flag) ?? nonEmpty(env.TIDY_DATA_DIR);
+  return chosen ? path.resolve(chosen) : fallback();
+}

@@ -1,0 +1,93 @@
+import { app, BrowserWindow } from 'electron';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { version } from '../../../package.json';
+import { modelSettingsFromEnv, resolveDataDir } from '../config/settings';
+import { createAppCore } from '../core/app-core';
+import { createLogger } from '../log/logger';
+import { connectWindow } from './ipc';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
+import { hardenApp } from './security';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Set by electron-vite in development: the renderer comes from its dev server instead of app://. */
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+
+function isAppUrl(url: string): boolean {
+  if (devServerUrl && url.startsWith(devServerUrl)) return true;
+  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+}
+
+export function startDesktopApp(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  registerAppScheme();
+
+  const model = modelSettingsFromEnv(process.env);
+  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
+  const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
+  mkdirSync(dataDir, { recursive: true });
+
+  const core = createAppCore({
+    runtime: 'electron',
+    version,
+    model,
+    logger,
+    now: () => Date.now(),
+    newId: () => randomUUID(),
+  });
+
+  let window: BrowserWindow | undefined;
+
+  const createWindow = () => {
+    window = new BrowserWindow({
+      width: 1200,
+      height: 800,
+      minWidth: 760,
+      minHeight: 520,
+      show: false,
+      title: 'Tidying',
+      backgroundColor: '#1f2321',
+      webPreferences: {
+        preload: path.join(here, '../preload/index.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        spellcheck: true,
+      },
+    });
+    const disconnect = connectWindow(window, core, logger, isAppUrl);
+    window.once('ready-to-show', () => window?.show());
+    window.on('closed', () => {
+      disconnect();
+      window = undefined;
+    });
+    void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  };
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (!window) createWindow();
+  });
+  app.on('will-quit', () => core.dispose());
+
+  void app.whenReady().then(() => {
+    hardenApp(isAppUrl, logger);
+    serveRenderer(path.join(here, '../renderer'));
+    createWindow();
+  });
+}

@@ -1,0 +1,49 @@
+import type { InvokeResult } from '../../shared/ipc/wire';
+import type { Logger } from '../log/logger';
+import { dispatchInvoke, type InvokeHandlers } from './dispatch';
+import { InflightCalls } from './inflight';
+import { IpcError } from '../../shared/ipc/errors';
+
+/**
+ * One renderer's view of main: runs its invoke requests with cancellation, and aborts what is still
+ * running when it goes away. Both transports (Electron window, web socket) wrap one of these.
+ */
+export class IpcConnection {
+  private readonly inflight = new InflightCalls();
+  private closed = false;
+
+  constructor(
+    private readonly handlers: InvokeHandlers,
+    private readonly logger: Logger,
+  ) {}
+
+  async invoke(raw: unknown): Promise<InvokeResult> {
+    const id = typeof (raw as { id?: unknown } | null)?.id === 'string' ? (raw as { id: string }).id : undefined;
+    if (this.closed) {
+      return { id: id ?? '(none)', ok: false, error: { code: 'disconnected', message: 'The connection is closed.' } };
+    }
+    // Without an id there is nothing to cancel or answer to; dispatch reports the malformed request.
+    if (id === undefined) return dispatchInvoke(this.handlers, raw, AbortSignal.abort(), this.logger);
+    let signal: AbortSignal;
+    try {
+      signal = this.inflight.start(id);
+    } catch (error) {
+      if (error instanceof IpcError) return { id, ok: false, error: error.toPayload() };
+      throw error;
+    }
+    try {
+      return await dispatchInvoke(this.handlers, raw, signal, this.logger);
+    } finally {
+      this.inflight.finish(id);
+    }
+  }
+
+  cancel(id: string): void {
+    this.inflight.cancel(id);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.inflight.cancelAll();
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  contract,
+  isInvokeChannel,
+  type InvokeChannel,
+  type InvokeOutput,
+  type InvokeParsedInput,
+} from '../../shared/ipc/contract';
+import { IpcError, issuesOf, type IpcErrorPayload } from '../../shared/ipc/errors';
+import { InvokeRequestSchema, type InvokeResult } from '../../shared/ipc/wire';
+import type { Logger } from '../log/logger';
+
+export interface CallContext {
+  /** Aborted when the caller cancels or its transport closes. */
+  signal: AbortSignal;
+}
+
+export type InvokeHandler<C extends InvokeChannel> = (
+  input: InvokeParsedInput<C>,
+  context: CallContext,
+) => Promise<InvokeOutput<C>> | InvokeOutput<C>;
+
+export type InvokeHandlers = { [C in InvokeChannel]: InvokeHandler<C> };
+
+const UNKNOWN_ID = '(none)';
+
+function failure(id: string, error: IpcErrorPayload): InvokeResult {
+  return { id, ok: false, error };
+}
+
+/**
+ * Validates one request against the contract, runs its handler and validates what it returns.
+ * Never throws: every failure becomes a typed error result, so a bad payload cannot crash main.
+ */
+export async function dispatchInvoke(
+  handlers: InvokeHandlers,
+  raw: unknown,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<InvokeResult> {
+  const request = InvokeRequestSchema.safeParse(raw);
+  if (!request.success) {
+    const id = typeof (raw as { id?: unknown } | null)?.id === 'string' ? (raw as { id: string }).id : UNKNOWN_ID;
+    return failure(id.slice(0, 64) || UNKNOWN_ID, {
+      code: 'invalid-message',
+      message: 'The request is not a well-formed invoke message.',
+      issues: issuesOf(request.error),
+    });
+  }
+  const { id, channel } = request.data;
+  if (!isInvokeChannel(channel)) {
+    return failure(id, { code: 'unknown-channel', message: `There is no channel named "${channel}".` });
+  }
+  const input = contract.invoke[channel].input.safeParse(request.data.input);
+  if (!input.success) {
+    return failure(id, {
+      code: 'invalid-input',
+      message: `The input for "${channel}" is not valid.`,
+      issues: issuesOf(input.error),
+    });
+  }
+  if (signal.aborted) return failure(id, { code: 'aborted', message: 'The call was cancelled.' });
+
+  let output: unknown;
+  try {
+    const handler = handlers[channel] as InvokeHandler<typeof channel>;
+    output = await handler(input.data as never, { signal });
+  } catch (error) {
+    if (signal.aborted) return failure(id, { code: 'aborted', message: 'The call was cancelled.' });
+    if (error instanceof IpcError) return failure(id, error.toPayload());
+    logger.error(`Handler for "${channel}" failed`, { error });
+    return failure(id, {
+      code: 'internal',
+      message: `Tidying could not complete "${channel}". The details are in the log.`,
+    });
+  }
+  if (signal.aborted) return failure(id, { code: 'aborted', message: 'The call was cancelled.' });
+
+  const checked = contract.invoke[channel].output.safeParse(output);
+  if (!checked.success) {
+    logger.error(`Handler for "${channel}" returned output that breaks the contract`, {
+      issues: issuesOf(checked.error),
+    });
+    return failure(id, {
+      code: 'internal',
+      message: `Tidying produced an invalid answer for "${channel}". The details are in the log.`,
+    });
+  }
+  return { id, ok: true, output: checked.data };
+}

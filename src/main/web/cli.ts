@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { defaultDataDir, modelSettingsFromEnv, resolveDataDir, type Env } from '../config/settings';
+import { createAppCore } from '../core/app-core';
+import { createLogger } from '../log/logger';
+import { startWebServer } from './server';
+
+export interface WebCliOptions {
+  port: number;
+  dataDir: string;
+  open: boolean;
+}
+
+/** A command-line mistake, or --help: printed as it is, with no stack trace. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
+
+export function parseWebArgs(argv: readonly string[], env: Env): WebCliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+        open: { type: 'boolean', default: true },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowNegative: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${WEB_USAGE}`);
+  }
+  if (parsed.values.help) throw new UsageError(WEB_USAGE, 0);
+  const port = Number(parsed.values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port takes a whole number from 0 to 65535 (0 picks a free port), not "${parsed.values.port}".`);
+  }
+  return {
+    port,
+    dataDir: resolveDataDir(parsed.values['data-dir'], env, () => defaultDataDir(env)),
+    open: parsed.values.open,
+  };
+}
+
+export const WEB_USAGE = `Usage: npm run web -- [--port N] [--data-dir DIR] [--no-open]
+  --port N        port on 127.0.0.1 (0, the default, picks a free one)
+  --data-dir DIR  where sessions are kept (default: TIDY_DATA_DIR, else the per-user data folder)
+  --no-open       do not open a browser
+Model: OPENAI_API_KEY, OPENAI_BASE_URL (any OpenAI-compatible server), TIDY_MODEL.`;
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => {
+    // No opener on this machine (a server, CI): the printed URL is enough.
+  });
+  child.unref();
+}
+
+export async function runWebCli(options: {
+  argv: readonly string[];
+  env: Env;
+  version: string;
+  rendererDir: string;
+  print: (line: string) => void;
+}): Promise<{ close(): Promise<void> }> {
+  const cli = parseWebArgs(options.argv, options.env);
+  const model = modelSettingsFromEnv(options.env);
+  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
+  await mkdir(cli.dataDir, { recursive: true });
+  const core = createAppCore({
+    runtime: 'web',
+    version: options.version,
+    model,
+    logger,
+    now: () => Date.now(),
+    newId: () => randomUUID(),
+  });
+  const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
+  options.print(`Tidying (web mode) is running at ${server.url}`);
+  options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);
+  if (cli.open) openInBrowser(server.url);
+  return {
+    async close() {
+      await server.close();
+      core.dispose();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { timingSafeEqual } from 'node:crypto';
+
+/** The CSP for web mode: the same policy as the window, with the socket back to this server allowed. */
+export function contentSecurityPolicy(origin: string): string {
+  const socket = origin.replace(/^http/, 'ws');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${socket}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export function tokensEqual(expected: string, given: string | null | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The names this server answers to. Checking Host defeats DNS rebinding: a page on another site that resolves
+ * its own name to 127.0.0.1 still sends its own name as Host.
+ */
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function allowedOrigins(port: number): Set<string> {
+  return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+}

@@ -1,0 +1,202 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerFrame } from '../../shared/ipc/wire';
+import type { AppCore } from '../core/app-core';
+import type { InvokeHandlers } from '../ipc/dispatch';
+import { memoryLogger, testCore } from '../testing/fixtures';
+import { MAX_FRAME_BYTES, SOCKET_PATH, startWebServer, type WebServer } from './server';
+
+let rendererDir: string;
+const servers: WebServer[] = [];
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  rendererDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-web-'));
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Tidying</title>');
+});
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serve(core: AppCore = testCore()): Promise<WebServer> {
+  const server = await startWebServer({ core, logger: memoryLogger(), rendererDir, port: 0, token: 'test-token-123' });
+  servers.push(server);
+  return server;
+}
+
+/** Opens a socket the way a browser tab would; resolves once open or with the HTTP status that refused it. */
+function connect(
+  server: WebServer,
+  options: { token?: string | null; origin?: string | null; host?: string } = {},
+): Promise<{ socket: WebSocket; frames: ServerFrame[]; next: () => Promise<ServerFrame> } | { refused: number }> {
+  const token = options.token === undefined ? server.token : options.token;
+  const query = token === null ? '' : `?token=${encodeURIComponent(token)}`;
+  const headers: Record<string, string> = {};
+  if (options.host) headers.host = options.host;
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${SOCKET_PATH}${query}`, {
+    ...(options.origin === null ? {} : { origin: options.origin ?? server.origin }),
+    headers,
+  });
+  sockets.push(socket);
+  const frames: ServerFrame[] = [];
+  const waiters: Array<(frame: ServerFrame) => void> = [];
+  socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as ServerFrame;
+    const waiter = waiters.shift();
+    if (waiter) waiter(frame);
+    else frames.push(frame);
+  });
+  const next = () =>
+    new Promise<ServerFrame>((resolve) => {
+      const queued = frames.shift();
+      if (queued) resolve(queued);
+      else waiters.push(resolve);
+    });
+  return new Promise((resolve) => {
+    socket.once('open', () => resolve({ socket, frames, next }));
+    socket.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));
+    socket.once('error', () => resolve({ refused: -1 }));
+  });
+}
+
+async function open(server: WebServer) {
+  const client = await connect(server);
+  if ('refused' in client) throw new Error(`refused with ${client.refused}`);
+  return client;
+}
+
+describe('web mode server', () => {
+  it('listens on loopback only and prints a URL carrying the token in the fragment', async () => {
+    const server = await serve();
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=test-token-123`);
+  });
+
+  it('serves the renderer with a strict CSP', async () => {
+    const server = await serve();
+    const response = await fetch(`${server.origin}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>Tidying</title>');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers a request whose Host is not its own with 421 (DNS rebinding)', async () => {
+    const server = await serve();
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      request({ host: '127.0.0.1', port: server.port, path: '/', headers: { host: `evil.example:${server.port}` } }, (res) =>
+        resolve(res.statusCode ?? 0),
+      ).end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('refuses a socket without the token, or with the wrong one', async () => {
+    const server = await serve();
+    expect(await connect(server, { token: null })).toEqual({ refused: 401 });
+    expect(await connect(server, { token: 'test-token-124' })).toEqual({ refused: 401 });
+    expect(server.connections).toBe(0);
+  });
+
+  it('refuses a socket from another origin, or with no origin', async () => {
+    const server = await serve();
+    expect(await connect(server, { origin: 'http://evil.example' })).toEqual({ refused: 403 });
+    expect(await connect(server, { origin: `http://127.0.0.1:${server.port + 1}` })).toEqual({ refused: 403 });
+    expect(await connect(server, { origin: null })).toEqual({ refused: 403 });
+  });
+
+  it('accepts the token from its own origin and round-trips an invoke', async () => {
+    const server = await serve();
+    const client = await open(server);
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'c1', channel: 'app:info' }));
+    expect(await client.next()).toMatchObject({ type: 'result', result: { id: 'c1', ok: true, output: { runtime: 'web' } } });
+  });
+
+  it('answers malformed frames with errors and keeps serving', async () => {
+    const server = await serve();
+    const client = await open(server);
+    client.socket.send('not json');
+    expect(await client.next()).toMatchObject({ type: 'error', error: { code: 'invalid-message' } });
+    client.socket.send(JSON.stringify({ type: 'invoke', channel: 'app:info' }));
+    expect(await client.next()).toMatchObject({ type: 'error', error: { code: 'invalid-message' } });
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'c2', channel: 'chat:send', input: { text: '' } }));
+    expect(await client.next()).toMatchObject({ type: 'result', result: { id: 'c2', ok: false, error: { code: 'invalid-input' } } });
+    client.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await client.next()).toMatchObject({ type: 'error', error: { code: 'invalid-message' } });
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'c3', channel: 'session:get' }));
+    expect(await client.next()).toMatchObject({ type: 'result', result: { id: 'c3', ok: true } });
+  });
+
+  it('closes a socket that sends a frame over the size cap, and still serves others', async () => {
+    const server = await serve();
+    const big = await open(server);
+    const closed = new Promise<number>((resolve) => big.socket.once('close', (code) => resolve(code)));
+    big.socket.send(JSON.stringify({ type: 'invoke', id: 'c1', channel: 'chat:send', input: { text: 'x'.repeat(MAX_FRAME_BYTES) } }));
+    expect(await closed).toBe(1009);
+    const other = await open(server);
+    other.socket.send(JSON.stringify({ type: 'invoke', id: 'c2', channel: 'app:info' }));
+    expect(await other.next()).toMatchObject({ type: 'result', result: { ok: true } });
+  });
+
+  it('pushes a state change to every open socket', async () => {
+    const server = await serve();
+    const sender = await open(server);
+    const watcher = await open(server);
+    sender.socket.send(JSON.stringify({ type: 'invoke', id: 'c1', channel: 'chat:send', input: { text: 'hello' } }));
+    const pushed = await watcher.next();
+    expect(pushed).toMatchObject({ type: 'push', channel: 'session:changed', payload: { rev: 1 } });
+    expect(JSON.stringify(pushed)).toContain('hello');
+    const frames = [await sender.next(), await sender.next()].map((frame) => frame.type).sort();
+    expect(frames).toEqual(['push', 'result']);
+  });
+
+  it('carries a cancel across the socket to the running handler', async () => {
+    let aborted = false;
+    const base = testCore();
+    const handlers: InvokeHandlers = {
+      ...base.handlers,
+      'chat:send': (_input, { signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('stopped'));
+          });
+        }),
+    };
+    const server = await serve({ ...base, handlers });
+    const client = await open(server);
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'long', channel: 'chat:send', input: { text: 'slow' } }));
+    client.socket.send(JSON.stringify({ type: 'cancel', id: 'long' }));
+    expect(await client.next()).toMatchObject({ type: 'result', result: { id: 'long', ok: false, error: { code: 'aborted' } } });
+    expect(aborted).toBe(true);
+  });
+
+  it('aborts a closed socket’s running calls', async () => {
+    const seen = { started: () => {}, aborted: () => {} };
+    const started = new Promise<void>((resolve) => (seen.started = resolve));
+    const aborted = new Promise<void>((resolve) => (seen.aborted = resolve));
+    const base = testCore();
+    const handlers: InvokeHandlers = {
+      ...base.handlers,
+      'chat:send': (_input, { signal }) =>
+        new Promise((_resolve, reject) => {
+          seen.started();
+          signal.addEventListener('abort', () => {
+            seen.aborted();
+            reject(new Error('stopped'));
+          });
+        }),
+    };
+    const server = await serve({ ...base, handlers });
+    const client = await open(server);
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'long', channel: 'chat:send', input: { text: 'slow' } }));
+    await started;
+    client.socket.close();
+    await aborted;
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * The only bridge between the sandboxed renderer and main. It exposes three functions, never ipcRenderer itself,
+ * and listeners never see the IPC event object.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import { isInvokeChannel } from '../shared/ipc/contract';
+import { ELECTRON_IPC } from '../shared/ipc/electron';
+import type { InvokeRequest, InvokeResult, PushMessage } from '../shared/ipc/wire';
+import type { PreloadApi } from '../shared/ipc/preload-api';
+
+const api: PreloadApi = {
+  invoke(request: InvokeRequest): Promise<InvokeResult> {
+    if (!isInvokeChannel(request.channel)) {
+      return Promise.resolve({
+        id: request.id,
+        ok: false,
+        error: { code: 'unknown-channel', message: `There is no channel named "${String(request.channel)}".` },
+      });
+    }
+    return ipcRenderer.invoke(ELECTRON_IPC.invoke, request) as Promise<InvokeResult>;
+  },
+  cancel(id: string): void {
+    ipcRenderer.send(ELECTRON_IPC.cancel, id);
+  },
+  onPush(listener: (message: PushMessage) => void): () => void {
+    const forward = (_event: Electron.IpcRendererEvent, message: PushMessage) => listener(message);
+    ipcRenderer.on(ELECTRON_IPC.push, forward);
+    return () => {
+      ipcRenderer.removeListener(ELECTRON_IPC.push, forward);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('tidy', api);

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../shared/ipc/contract';
+import type { Bridge } from './bridge';
+import { ChatPane } from './components/ChatPane';
+import { Header } from './components/Header';
+import { PhotoStrip } from './components/PhotoStrip';
+import { PilesPanel } from './components/PilesPanel';
+import { useConnectionStatus, useSessionSnapshot } from './session/hooks';
+import type { SessionMirror } from './session/mirror';
+
+export function App(props: { bridge: Bridge; mirror: SessionMirror }) {
+  const { bridge, mirror } = props;
+  const { snapshot, error } = useSessionSnapshot(mirror);
+  const status = useConnectionStatus(bridge);
+  const [info, setInfo] = useState<AppInfo | undefined>();
+
+  useEffect(() => {
+    if (status !== 'connected') return;
+    const controller = new AbortController();
+    bridge.invoke('app:info', undefined, { signal: controller.signal }).then(setInfo, () => {});
+    return () => controller.abort();
+  }, [bridge, status]);
+
+  const session = snapshot?.state;
+  return (
+    <div className="app" data-runtime={info?.runtime}>
+      <Header session={session} status={status} info={info} />
+      {error ? (
+        <p className="banner" role="alert">
+          Tidying could not load the session: {error}
+        </p>
+      ) : null}
+      <main className="workspace">
+        <div className="column">
+          <PhotoStrip photos={session?.photos ?? []} />
+          <ChatPane messages={session?.messages ?? []} bridge={bridge} disabled={!session || status !== 'connected'} />
+        </div>
+        <PilesPanel
+          piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}
+          itemsProcessed={session?.itemsProcessed ?? 0}
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { AppInfo } from '../../../shared/ipc/contract';
+import type { SessionState } from '../../../shared/session/schema';
+import type { ConnectionStatus } from '../bridge';
+import { useNow } from '../session/hooks';
+import { formatElapsed, MODE_DISPLAY } from '../session/mode-display';
+
+const STATUS_TEXT: Record<ConnectionStatus, string> = {
+  connected: 'Connected',
+  connecting: 'Connecting…',
+  disconnected: 'Reconnecting…',
+};
+
+export function Header(props: { session: SessionState | undefined; status: ConnectionStatus; info: AppInfo | undefined }) {
+  const { session, status, info } = props;
+  const now = useNow(30_000);
+  const mode = session ? MODE_DISPLAY[session.mode.kind] : undefined;
+  return (
+    <header className="header">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">Tidying</span>
+      </div>
+      <div className="mode" aria-live="polite" data-testid="mode">
+        {mode ? (
+          <>
+            <span className="mode-title">{mode.title}</span>
+            <span className="mode-persona">{mode.persona}</span>
+          </>
+        ) : (
+          <span className="mode-persona">Loading session…</span>
+        )}
+      </div>
+      <dl className="facts">
+        {session?.spaceFunction ? (
+          <div>
+            <dt>Space for</dt>
+            <dd>{session.spaceFunction}</dd>
+          </div>
+        ) : null}
+        {session && session.anchors.length > 0 ? (
+          <div>
+            <dt>Stays</dt>
+            <dd>{session.anchors.join(', ')}</dd>
+          </div>
+        ) : null}
+        {session ? (
+          <div>
+            <dt>Session</dt>
+            <dd data-testid="elapsed">{formatElapsed(now - session.sessionStart)}</dd>
+          </div>
+        ) : null}
+        {info ? (
+          <div>
+            <dt>Model</dt>
+            <dd>{info.model.configured ? info.model.name : 'none set'}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <span className={`status status-${status}`} role="status" data-testid="connection">
+        <span className="status-dot" aria-hidden="true" />
+        {STATUS_TEXT[status]}
+      </span>
+    </header>
+  );
+}

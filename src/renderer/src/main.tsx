@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectBridge } from './bridge';
+import { SessionMirror } from './session/mirror';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const setup = connectBridge();
+
+if ('bridge' in setup) {
+  // One mirror for the page's life, created outside React so StrictMode's double renders cannot duplicate it.
+  const mirror = new SessionMirror(setup.bridge);
+  root.render(
+    <StrictMode>
+      <App bridge={setup.bridge} mirror={mirror} />
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <main className="standalone-message">
+      <h1>Tidying</h1>
+      <p>
+        This page needs the link that <code>npm run web</code> printed: it carries a one-time key that keeps other
+        sites on this computer out of your sessions. Open that link, or restart <code>npm run web</code> for a new one.
+      </p>
+    </main>,
+  );
+}

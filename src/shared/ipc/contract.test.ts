@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { contract, invokeChannels, isInvokeChannel, isPushChannel, pushChannels } from './contract';
+import { ClientFrameSchema, InvokeResultSchema, ServerFrameSchema } from './wire';
+
+const snapshot = {
+  rev: 3,
+  state: {
+    id: 's1',
+    status: 'active',
+    sessionStart: 1_700_000_000_000,
+    mode: { kind: 'sorting', currentItem: 'mug' },
+    anchors: ['desk'],
+    piles: { belongs: [{ id: 'i1', name: 'lamp', decidedAt: 1_700_000_000_500 }], out: [], unsure: [] },
+    itemsProcessed: 1,
+    photos: [{ id: 'h1', fileName: 'desk.jpg', width: 1024, height: 768 }],
+    messages: [{ id: 'm1', role: 'person', text: 'hi', at: 1_700_000_000_100 }],
+  },
+};
+
+/** For every channel: inputs and outputs that must pass and must fail. A new channel without rows fails here. */
+const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unknown[]; validOutput: unknown; invalidOutputs: unknown[] }> = {
+  'app:info': {
+    validInputs: [undefined],
+    invalidInputs: [{}, 'x', null],
+    validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false } },
+    invalidOutputs: [{ name: 'Tidying', version: '1', runtime: 'browser', model: { configured: false, apiKeySet: false } }, {}],
+  },
+  'session:get': {
+    validInputs: [undefined],
+    invalidInputs: [{ id: 's1' }, 0],
+    validOutput: snapshot,
+    invalidOutputs: [
+      { ...snapshot, rev: -1 },
+      { ...snapshot, state: { ...snapshot.state, mode: { kind: 'napping' } } },
+      { ...snapshot, state: { ...snapshot.state, mode: { kind: 'clarifying', item: 'x' } } },
+      { ...snapshot, state: { ...snapshot.state, piles: { belongs: [], out: [] } } },
+    ],
+  },
+  'chat:send': {
+    validInputs: [{ text: 'hello' }, { text: '  padded  ' }],
+    invalidInputs: [undefined, {}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 'hi', extra: 1 }, { text: 42 }],
+    validOutput: { messageId: 'm2' },
+    invalidOutputs: [{}, { messageId: 2 }],
+  },
+};
+
+const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+  'session:changed': {
+    valid: [snapshot],
+    invalid: [undefined, { rev: 1 }, { ...snapshot, state: { ...snapshot.state, itemsProcessed: 1.5 } }],
+  },
+};
+
+describe('the IPC contract', () => {
+  it('has test rows for every channel', () => {
+    expect(Object.keys(invokeCases).sort()).toEqual([...invokeChannels].sort());
+    expect(Object.keys(pushCases).sort()).toEqual([...pushChannels].sort());
+  });
+
+  describe.each(invokeChannels)('invoke channel %s', (channel) => {
+    const rows = invokeCases[channel]!;
+    const schemas = contract.invoke[channel];
+    it.each(rows.validInputs.map((input) => [input]))('accepts input %j', (input) => {
+      expect(schemas.input.safeParse(input).success).toBe(true);
+    });
+    it.each(rows.invalidInputs.map((input) => [input]))('rejects input %j', (input) => {
+      expect(schemas.input.safeParse(input).success).toBe(false);
+    });
+    it('accepts a valid output', () => {
+      expect(schemas.output.safeParse(rows.validOutput).success).toBe(true);
+    });
+    it.each(rows.invalidOutputs.map((output) => [output]))('rejects output %j', (output) => {
+      expect(schemas.output.safeParse(output).success).toBe(false);
+    });
+  });
+
+  describe.each(pushChannels)('push channel %s', (channel) => {
+    const rows = pushCases[channel]!;
+    it.each(rows.valid.map((payload) => [payload]))('accepts %j', (payload) => {
+      expect(contract.push[channel].safeParse(payload).success).toBe(true);
+    });
+    it.each(rows.invalid.map((payload) => [payload]))('rejects %j', (payload) => {
+      expect(contract.push[channel].safeParse(payload).success).toBe(false);
+    });
+  });
+
+  it('trims chat text before main sees it', () => {
+    expect(contract.invoke['chat:send'].input.parse({ text: '  tidy  ' })).toEqual({ text: 'tidy' });
+  });
+
+  it('recognises only declared channel names, not inherited object keys', () => {
+    expect(isInvokeChannel('chat:send')).toBe(true);
+    expect(isInvokeChannel('toString')).toBe(false);
+    expect(isInvokeChannel('__proto__')).toBe(false);
+    expect(isPushChannel('session:changed')).toBe(true);
+    expect(isPushChannel('chat:send')).toBe(false);
+  });
+});
+
+describe('the wire envelopes', () => {
+  it('accepts invoke and cancel frames and nothing else', () => {
+    expect(ClientFrameSchema.safeParse({ type: 'invoke', id: 'c1', channel: 'app:info' }).success).toBe(true);
+    expect(ClientFrameSchema.safeParse({ type: 'cancel', id: 'c1' }).success).toBe(true);
+    expect(ClientFrameSchema.safeParse({ type: 'invoke', channel: 'app:info' }).success).toBe(false);
+    expect(ClientFrameSchema.safeParse({ type: 'invoke', id: '', channel: 'app:info' }).success).toBe(false);
+    expect(ClientFrameSchema.safeParse({ type: 'invoke', id: 'x'.repeat(65), channel: 'app:info' }).success).toBe(false);
+    expect(ClientFrameSchema.safeParse({ type: 'subscribe', id: 'c1' }).success).toBe(false);
+  });
+
+  it('requires a typed error on failed results', () => {
+    expect(InvokeResultSchema.safeParse({ id: 'c1', ok: false, error: { code: 'internal', message: 'x' } }).success).toBe(true);
+    expect(InvokeResultSchema.safeParse({ id: 'c1', ok: false, error: { code: 'oops', message: 'x' } }).success).toBe(false);
+    expect(ServerFrameSchema.safeParse({ type: 'push', channel: 'session:changed', payload: {} }).success).toBe(true);
+  });
+});

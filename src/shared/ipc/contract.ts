@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { SessionSnapshotSchema } from '../session/schema';
+
+/**
+ * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
+ * and the renderer all derive their types and their validation from this object.
+ *
+ * invoke: the renderer asks, main answers (request/response, cancellable with an AbortSignal).
+ * push:   main tells the renderer (state changes and other events; there is no polling anywhere).
+ */
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  runtime: z.enum(['electron', 'web']),
+  model: z.object({
+    /** True when a model name and a way to reach it are configured. The key itself never leaves main. */
+    configured: z.boolean(),
+    name: z.string().optional(),
+    apiKeySet: z.boolean(),
+  }),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+const NoInput = z.undefined();
+
+export const contract = {
+  invoke: {
+    'app:info': { input: NoInput, output: AppInfoSchema },
+    'session:get': { input: NoInput, output: SessionSnapshotSchema },
+    'chat:send': {
+      input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000) }).strict(),
+      output: z.object({ messageId: z.string() }),
+    },
+  },
+  push: {
+    'session:changed': SessionSnapshotSchema,
+  },
+} as const satisfies {
+  invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;
+  push: Record<string, z.ZodType>;
+};
+
+export type Contract = typeof contract;
+export type InvokeChannel = keyof Contract['invoke'];
+export type PushChannel = keyof Contract['push'];
+export type InvokeInput<C extends InvokeChannel> = z.input<Contract['invoke'][C]['input']>;
+/** What a handler receives: the input after parsing (trimmed, defaults applied). */
+export type InvokeParsedInput<C extends InvokeChannel> = z.output<Contract['invoke'][C]['input']>;
+export type InvokeOutput<C extends InvokeChannel> = z.output<Contract['invoke'][C]['output']>;
+export type PushPayload<C extends PushChannel> = z.output<Contract['push'][C]>;
+
+export const invokeChannels = Object.keys(contract.invoke) as InvokeChannel[];
+export const pushChannels = Object.keys(contract.push) as PushChannel[];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.hasOwn(contract.invoke, name);
+}
+
+export function isPushChannel(name: unknown): name is PushChannel {
+  return typeof name === 'string' && Object.hasOwn(contract.push, name);
+}

@@ -1,0 +1,9 @@
+import type { InvokeRequest, InvokeResult, PushMessage } from './wire';
+
+/** What the preload exposes as `window.tidy`. The renderer validates everything it receives through it. */
+export interface PreloadApi {
+  invoke(request: InvokeRequest): Promise<InvokeResult>;
+  cancel(id: string): void;
+  /** Returns the unsubscribe function. */
+  onPush(listener: (message: PushMessage) => void): () => void;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The session as the GUI sees it. Main owns it and pushes every change; the renderer only displays it.
+ * Everything here is plain JSON so it can cross IPC, a WebSocket and (later) the session log unchanged.
+ */
+
+export const PileNameSchema = z.enum(['belongs', 'out', 'unsure']);
+export type PileName = z.infer<typeof PileNameSchema>;
+
+export const PileItemSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1).max(200),
+  /** Epoch milliseconds of the decision. */
+  decidedAt: z.number().int().nonnegative(),
+});
+export type PileItem = z.infer<typeof PileItemSchema>;
+
+export const PilesSchema = z.object({
+  belongs: z.array(PileItemSchema),
+  out: z.array(PileItemSchema),
+  unsure: z.array(PileItemSchema),
+});
+export type Piles = z.infer<typeof PilesSchema>;
+
+/** Mode is a sum type: each variant carries its own data (seed 000). */
+export const ModeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('surveying') }),
+  z.object({
+    kind: z.literal('sorting'),
+    currentItem: z.string().optional(),
+    itemLocation: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('clarifying'),
+    item: z.string(),
+    photoContext: z.string(),
+    reason: z.string(),
+  }),
+  z.object({ kind: z.literal('decisionSupport'), stuckItem: z.string() }),
+  z.object({
+    kind: z.literal('windingDown'),
+    sessionSummary: z.string().optional(),
+    nextTime: z.array(z.string()),
+  }),
+]);
+export type Mode = z.infer<typeof ModeSchema>;
+export type ModeKind = Mode['kind'];
+
+export const ChatMessageSchema = z.object({
+  id: z.string().min(1),
+  role: z.enum(['person', 'coach']),
+  text: z.string(),
+  /** Epoch milliseconds. */
+  at: z.number().int().nonnegative(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const PhotoSchema = z.object({
+  /** Content hash of the stored copy: the same photo imported twice is one photo. */
+  id: z.string().min(1),
+  fileName: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+export const SessionStateSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(['active', 'ended']),
+  /** Epoch milliseconds. */
+  sessionStart: z.number().int().nonnegative(),
+  mode: ModeSchema,
+  spaceFunction: z.string().optional(),
+  anchors: z.array(z.string()),
+  piles: PilesSchema,
+  itemsProcessed: z.number().int().nonnegative(),
+  photos: z.array(PhotoSchema),
+  messages: z.array(ChatMessageSchema),
+});
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/** A state with the revision it was taken at; revisions only grow, so a stale snapshot is recognisable. */
+export const SessionSnapshotSchema = z.object({
+  rev: z.number().int().nonnegative(),
+  state: SessionStateSchema,
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
