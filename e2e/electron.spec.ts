@@ -2,7 +2,7 @@ import { _electron as electron, expect, test, type ElectronApplication } from '@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findElectronBinary } from './support/electron-binary';
+import { findElectronBinary } from '../scripts/electron-binary';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const binary = findElectronBinary();

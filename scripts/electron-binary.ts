@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const ELECTRON_DIR = path.resolve(import.meta.dirname, '../../node_modules/electron');
+const ELECTRON_DIR = path.resolve(import.meta.dirname, '../node_modules/electron');
 
 /**
  * Where the Electron binary is, without triggering its download (requiring the `electron` package would).

@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  { ignores: ['out/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{ts,js}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The core runs in Node tests and in web mode unchanged: only the Electron entry and its adapters import it.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['src/main/electron/**', 'src/main/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Core code must not import Electron; put it under src/main/electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Shared code runs in the renderer too.' }],
+          patterns: [{ regex: '^node:', message: 'Shared code runs in the renderer too: no Node built-ins.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches main only through the bridge.' }],
+          patterns: [{ regex: '/(main|preload)/', message: 'The renderer imports only src/shared and its own code.' }],
+        },
+      ],
+    },
+  },
+);
