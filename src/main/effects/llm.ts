@@ -66,7 +66,7 @@ export function aiSdkLlm(model: LanguageModel): Llm {
       );
       const result = await generateText({
         model,
-        instructions: request.instructions,
+        ...(request.instructions ? { instructions: request.instructions } : {}),
         messages: [...request.messages],
         tools,
         ...(request.output ? { output: Output.object({ schema: request.output }) } : {}),
@@ -81,7 +81,8 @@ export function aiSdkLlm(model: LanguageModel): Llm {
       }));
       const endedInText = toolCalls.length === 0;
       return {
-        messages: result.responseMessages,
+        // The SDK answers invalid calls with its own tool messages; the agent writes every tool result itself.
+        messages: result.responseMessages.filter((message) => message.role !== 'tool'),
         text: result.text,
         toolCalls,
         ...(request.output && endedInText ? { output: result.output } : {}),
