@@ -58,7 +58,7 @@ export function scriptedInput<I>(inputs: readonly I[]): RequestInput<I> {
 
 /** Answers each question with the function's result, so tests can assert what was asked. */
 export function scriptedQuestions<Q, A>(answer: (question: Q) => A): QuestionUi<Q, A> {
-  return { ask: (question) => Promise.resolve(answer(question)) };
+  return { ask: async (question) => answer(question) };
 }
 
 /** An LLM for tests that must never reach a model. */
