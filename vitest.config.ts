@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     coverage: {
       provider: 'v8',
-      include: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+      include: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/renderer/src/**/*.ts'],
       exclude: ['src/main/electron/**', '**/*.test.ts'],
       reporter: ['text-summary', 'text'],
     },

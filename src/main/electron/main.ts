@@ -10,6 +10,7 @@ import { createLogger } from '../log/logger';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
+import { windowOptions } from './window-options';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Set by electron-vite in development: the renderer comes from its dev server instead of app://. */
@@ -44,25 +45,7 @@ export function startDesktopApp(): void {
   let window: BrowserWindow | undefined;
 
   const createWindow = () => {
-    window = new BrowserWindow({
-      width: 1200,
-      height: 800,
-      minWidth: 760,
-      minHeight: 520,
-      show: false,
-      title: 'Tidying',
-      backgroundColor: '#1f2321',
-      webPreferences: {
-        preload: path.join(here, '../preload/index.cjs'),
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        spellcheck: true,
-      },
-    });
+    window = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs')));
     const disconnect = connectWindow(window, core, logger, isAppUrl);
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {
