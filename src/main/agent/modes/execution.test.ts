@@ -45,7 +45,7 @@ describe('mode execution', () => {
     const { agent } = testAgent();
     agent.modes.define({
       name: 'forgiving',
-      handler: async function* (a) {
+      handler: async function* () {
         const exit = yield;
         if (exit.failed) {
           expect(exit.error).toBeInstanceOf(Error);
