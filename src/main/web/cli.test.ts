@@ -30,3 +30,32 @@ describe('web mode flags', () => {
     }
   });
 });
+
+describe('runWebCli', () => {
+  it('creates the data folder, serves, prints the URL and the folder, and closes cleanly', async () => {
+    const { mkdtemp, stat, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const { runWebCli } = await import('./cli');
+    const base = await mkdtemp(path.join(os.tmpdir(), 'tidy-cli-'));
+    await writeFile(path.join(base, 'index.html'), '<title>Tidying</title>');
+    const dataDir = path.join(base, 'data', 'nested');
+    const printed: string[] = [];
+    const app = await runWebCli({
+      argv: ['--port', '0', '--no-open', '--data-dir', dataDir],
+      env: { OPENAI_API_KEY: 'sk-never-printed-1234567890' },
+      version: '9.9.9',
+      rendererDir: base,
+      print: (line) => printed.push(line),
+    });
+    try {
+      expect((await stat(dataDir)).isDirectory()).toBe(true);
+      const url = /running at (\S+)/.exec(printed[0] ?? '')?.[1];
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+      expect(printed[1]).toContain(dataDir);
+      expect(printed.join('\n')).not.toContain('sk-never-printed');
+      expect((await fetch(new URL('/', url)).then((response) => response.text()))).toContain('Tidying');
+    } finally {
+      await app.close();
+    }
+  });
+});
