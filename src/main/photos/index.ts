@@ -1,0 +1,7 @@
+/** Photo import: the main-process core behind drag-and-drop, shared by the desktop app and web mode. */
+export { importPhotos, type ImportOptions, type PhotoSource } from './import';
+export { canDecodeHeic } from './render';
+export { scan, type ScanOptions, type ScanResult, type ScannedFile } from './scan';
+export * from './schema';
+export { sniff } from './sniff';
+export { PhotoStore, type PhotoPaths } from './store';

@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+
+export interface RenderOptions {
+  modelLongSide: number;
+  thumbLongSide: number;
+  maxPixels: number;
+}
+
+export interface Rendered {
+  model: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+/** The prebuilt libheif decodes AVIF but reads HEIC only when it was built with an HEVC decoder. */
+export function canDecodeHeic(): boolean {
+  return sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+}
+
+/**
+ * Decodes once (JPEG shrink-on-load keeps big photos cheap), applies EXIF orientation, and encodes both copies
+ * from the same upright sRGB pixels. No metadata is carried over: sharp writes EXIF, XMP, IPTC or ICC only when
+ * asked, so location and camera details stay behind.
+ */
+export async function render(bytes: Uint8Array, options: RenderOptions): Promise<Rendered> {
+  const upright = await sharp(bytes, { limitInputPixels: options.maxPixels, failOn: 'error' })
+    .rotate()
+    .resize(options.modelLongSide, options.modelLongSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  const raw = { raw: { width, height, channels } } as const;
+  const [model, thumb] = await Promise.all([
+    sharp(upright.data, raw).jpeg({ quality: 85 }).toBuffer(),
+    sharp(upright.data, raw)
+      .resize(options.thumbLongSide, options.thumbLongSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true }),
+  ]);
+  return { model, thumb: thumb.data, width, height, thumbWidth: thumb.info.width, thumbHeight: thumb.info.height };
+}
