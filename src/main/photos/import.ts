@@ -141,7 +141,8 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
       await store.put(record, model, thumb);
     } catch (error) {
       claimed.delete(id);
-      return skip({ reason: 'not-saved', message: `The session folder could not store it (${errorCode(error) ?? 'unknown error'}).` });
+      const message = `The session folder could not store it (${errorCode(error) ?? 'unknown error'}).`;
+      return skip({ reason: 'not-saved', message });
     }
     return { kind: 'imported', record };
   };
