@@ -13,9 +13,9 @@
  * The distinction is made with AsyncLocalStorage, which follows the async call chain.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JSONValue, ToolResultPart, UserContent } from 'ai';
+import type { JSONValue, ModelMessage, ToolResultPart, UserContent } from 'ai';
 import type { z } from 'zod';
-import type { Effects, LlmToolCall, LlmToolSpec } from '../effects';
+import type { Effects, LlmToolCall, LlmToolSpec, LlmUsage } from '../effects';
 import { Conversation } from './conversation';
 import { EventBus } from './events';
 import type { AgentEventType, AgentListener } from './events';
@@ -43,12 +43,26 @@ export interface AgentOptions {
   readonly modes?: readonly ModeDefinition[];
   readonly config?: Partial<AgentConfig>;
   readonly maxModeDepth?: number;
+  /**
+   * What the model is shown of the history on each step. The history itself keeps everything; a view
+   * lets a long session send a bounded window (and leave old images out) without losing anything.
+   */
+  readonly viewMessages?: (messages: readonly ModelMessage[]) => ModelMessage[];
 }
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Structured output for this call, overriding the current mode's schema. */
   readonly output?: z.ZodType;
+  /**
+   * End the call as soon as a tool batch leads to a mode transition (finish reason `transition`), so the
+   * caller can continue in the new mode with a message of its own instead of the loop running straight on.
+   */
+  readonly endTurnOnTransition?: boolean;
+  /** Tools the model may not call in this call, even when the current mode offers them. */
+  readonly excludeTools?: readonly string[];
+  /** Receives the text of each step as it streams in (the whole text so far, not a delta). */
+  readonly onText?: (textSoFar: string) => void;
 }
 
 export interface StepRecord {
@@ -57,6 +71,7 @@ export interface StepRecord {
   readonly text: string;
   readonly toolCalls: readonly LlmToolCall[];
   readonly finishReason: string;
+  readonly usage: LlmUsage;
 }
 
 export interface CallResult {
@@ -66,6 +81,8 @@ export interface CallResult {
   readonly finishReason: string;
   readonly mode: string | undefined;
   readonly steps: readonly StepRecord[];
+  /** With `endTurnOnTransition`: the transition that ended the call. */
+  readonly transition?: { readonly from: string | undefined; readonly to: string | undefined };
 }
 
 export class AgentBusyError extends Error {
@@ -81,11 +98,13 @@ export class Agent {
   config: AgentConfig;
   readonly #events: EventBus;
   readonly #callScope = new AsyncLocalStorage<true>();
+  readonly #viewMessages: (messages: readonly ModelMessage[]) => ModelMessage[];
   #activeCalls = 0;
 
   constructor(options: AgentOptions) {
     this.effects = options.effects;
     this.config = { ...DEFAULT_CONFIG, ...options.config };
+    this.#viewMessages = options.viewMessages ?? ((messages) => [...messages]);
     this.#events = new EventBus(options.effects.emit, options.effects.log);
     this.messages = new Conversation(options.effects.chat);
     this.prompt = new SystemPromptManager(options.instructions);
@@ -170,25 +189,44 @@ export class Agent {
     for (let index = 0; index < this.config.maxSteps; index += 1) {
       signal?.throwIfAborted();
       const output = options.output ?? this.modes.activeOutput();
+      const excluded = new Set(options.excludeTools ?? []);
       const response = await this.effects.llm.generate({
         instructions: this.prompt.render(),
-        messages: this.messages.list(),
-        tools: this.#activeToolSpecs(),
+        messages: this.#viewMessages(this.messages.list()),
+        tools: this.#activeToolSpecs(excluded),
         ...(output ? { output } : {}),
         settings: this.#settings(),
         ...(signal ? { signal } : {}),
+        ...(options.onText ? { onText: options.onText } : {}),
       });
       this.messages.append(...response.messages);
       const mode = this.mode.name;
-      steps.push({ index, mode, text: response.text, toolCalls: response.toolCalls, finishReason: response.finishReason });
+      steps.push({
+        index,
+        mode,
+        text: response.text,
+        toolCalls: response.toolCalls,
+        finishReason: response.finishReason,
+        usage: response.usage,
+      });
       this.#events.emit({ type: 'step', index, mode, finishReason: response.finishReason });
       if (response.toolCalls.length === 0) {
         return { text: response.text, output: response.output, finishReason: response.finishReason, mode, steps };
       }
       const results: ToolResultPart[] = [];
-      for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal));
+      for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal, excluded));
       this.messages.append({ role: 'tool', content: results });
-      await this.modes.applyScheduled({ ...(signal ? { signal } : {}) });
+      const applied = await this.modes.applyScheduled({ ...(signal ? { signal } : {}) });
+      if (applied && options.endTurnOnTransition) {
+        return {
+          text: response.text,
+          output: undefined,
+          finishReason: 'transition',
+          mode: this.mode.name,
+          steps,
+          transition: { from: mode, to: this.mode.name },
+        };
+      }
     }
     const last = steps.at(-1);
     return { text: last?.text ?? '', output: undefined, finishReason: 'step-limit', mode: this.mode.name, steps };
@@ -202,21 +240,25 @@ export class Agent {
     };
   }
 
-  #activeToolNames(): readonly string[] {
-    return this.modes.activeToolNames() ?? this.tools.names;
+  #activeToolNames(excluded: ReadonlySet<string> = new Set()): readonly string[] {
+    return (this.modes.activeToolNames() ?? this.tools.names).filter((name) => !excluded.has(name));
   }
 
-  #activeToolSpecs(): Record<string, LlmToolSpec> {
+  #activeToolSpecs(excluded: ReadonlySet<string>): Record<string, LlmToolSpec> {
     return Object.fromEntries(
-      this.#activeToolNames().map((name) => {
+      this.#activeToolNames(excluded).map((name) => {
         const tool = this.tools.get(name);
         return [name, { description: tool.description, inputSchema: tool.inputSchema }];
       }),
     );
   }
 
-  async #runModelToolCall(call: LlmToolCall, signal: AbortSignal | undefined): Promise<ToolResultPart> {
-    if (call.invalidReason !== undefined || !this.#activeToolNames().includes(call.toolName)) {
+  async #runModelToolCall(
+    call: LlmToolCall,
+    signal: AbortSignal | undefined,
+    excluded: ReadonlySet<string>,
+  ): Promise<ToolResultPart> {
+    if (call.invalidReason !== undefined || !this.#activeToolNames(excluded).includes(call.toolName)) {
       const reason =
         call.invalidReason ?? `Tool "${call.toolName}" is not available in mode ${this.mode.name ?? '(none)'}`;
       this.#events.emit({ type: 'tool:call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });

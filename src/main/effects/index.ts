@@ -28,3 +28,7 @@ export {
   seededRandom,
   testEffects,
 } from './scripted';
+export type { LlmFault } from './llm-faults';
+export { classifyLlmError, isRetryable, LlmFaultError } from './llm-faults';
+export type { RetryNotice, RetryOptions } from './llm-retry';
+export { retryingLlm } from './llm-retry';

@@ -2,7 +2,7 @@
  * The LLM effect: exactly one model step. Tool execution stays in the agent loop, outside this
  * effect, so a recorded step is plain data (request in, response out) and replay never re-runs tools.
  */
-import { generateText, Output, tool } from 'ai';
+import { generateText, Output, streamText, tool } from 'ai';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { z } from 'zod';
 
@@ -24,6 +24,11 @@ export interface LlmRequest {
   readonly output?: z.ZodType;
   readonly settings?: LlmSettings;
   readonly signal?: AbortSignal;
+  /**
+   * Asks for the step to stream: called with the whole text so far as it grows. A side channel for the
+   * GUI only: the response is the same with or without it, so a recorded step never depends on it.
+   */
+  readonly onText?: (textSoFar: string) => void;
 }
 
 export interface LlmToolCall {
@@ -64,36 +69,84 @@ export function aiSdkLlm(model: LanguageModel): Llm {
           tool({ description: spec.description, inputSchema: spec.inputSchema }),
         ]),
       );
-      const result = await generateText({
+      const call = {
         model,
         ...(request.instructions ? { instructions: request.instructions } : {}),
         messages: [...request.messages],
         tools,
         ...(request.output ? { output: Output.object({ schema: request.output }) } : {}),
         ...request.settings,
+        // Retries belong to the effect layer above (visible to the person), not hidden inside the SDK.
+        maxRetries: 0,
         ...(request.signal ? { abortSignal: request.signal } : {}),
-      });
-      const toolCalls: LlmToolCall[] = result.toolCalls.map((call) => ({
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        input: call.input,
-        ...(call.invalid ? { invalidReason: describeError(call.error) } : {}),
+      };
+      const step = request.onText ? await streamStep(call, request.onText) : await generateStep(call);
+      const toolCalls: LlmToolCall[] = step.toolCalls.map((toolCall) => ({
+        toolCallId: toolCall.toolCallId,
+        toolName: toolCall.toolName,
+        input: toolCall.input,
+        ...(toolCall.invalid ? { invalidReason: describeError(toolCall.error) } : {}),
       }));
       const endedInText = toolCalls.length === 0;
       return {
         // The SDK answers invalid calls with its own tool messages; the agent writes every tool result itself.
-        messages: result.responseMessages.filter((message) => message.role !== 'tool'),
-        text: result.text,
+        messages: step.responseMessages.filter((message) => message.role !== 'tool'),
+        text: step.text,
         toolCalls,
-        ...(request.output && endedInText ? { output: result.output } : {}),
-        finishReason: result.finishReason,
+        ...(request.output && endedInText ? { output: await step.output() } : {}),
+        finishReason: step.finishReason,
         usage: {
-          ...(result.usage.inputTokens !== undefined ? { inputTokens: result.usage.inputTokens } : {}),
-          ...(result.usage.outputTokens !== undefined ? { outputTokens: result.usage.outputTokens } : {}),
+          ...(step.usage.inputTokens !== undefined ? { inputTokens: step.usage.inputTokens } : {}),
+          ...(step.usage.outputTokens !== undefined ? { outputTokens: step.usage.outputTokens } : {}),
         },
       };
     },
   };
+}
+
+type StepCall = Parameters<typeof generateText>[0] & Parameters<typeof streamText>[0];
+
+interface StepResult {
+  readonly text: string;
+  readonly toolCalls: ReadonlyArray<{ toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown }>;
+  readonly responseMessages: readonly ModelMessage[];
+  readonly finishReason: string;
+  readonly usage: { inputTokens?: number | undefined; outputTokens?: number | undefined };
+  output(): Promise<unknown>;
+}
+
+async function generateStep(call: StepCall): Promise<StepResult> {
+  const result = await generateText(call);
+  return {
+    text: result.text,
+    toolCalls: result.toolCalls,
+    responseMessages: result.responseMessages,
+    finishReason: result.finishReason,
+    usage: result.usage,
+    // Read lazily: the SDK throws on access when the text does not match the schema.
+    output: () => Promise.resolve().then(() => result.output),
+  };
+}
+
+/** One streamed step; a stream error (HTTP status, dropped connection) is thrown like generateText would. */
+async function streamStep(call: StepCall, onText: (textSoFar: string) => void): Promise<StepResult> {
+  const result = streamText(call);
+  let text = '';
+  for await (const part of result.stream) {
+    if (part.type === 'text-delta') {
+      text += part.text;
+      onText(text);
+    } else if (part.type === 'error') {
+      throw part.error;
+    }
+  }
+  const [toolCalls, responseMessages, finishReason, usage] = await Promise.all([
+    result.toolCalls,
+    result.responseMessages,
+    result.finishReason,
+    result.usage,
+  ]);
+  return { text, toolCalls, responseMessages, finishReason, usage, output: () => Promise.resolve(result.output) };
 }
 
 function describeError(error: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DispositionSchema, QuestionSchema } from '../questions/schema';
 
 /**
  * The session as the GUI sees it. Main owns it and pushes every change; the renderer only displays it.
@@ -11,6 +12,10 @@ export type PileName = z.infer<typeof PileNameSchema>;
 export const PileItemSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(200),
+  /** Why it is in this pile; `unsure` for the unsure pile. */
+  outcome: z.union([DispositionSchema.exclude(['skip']), z.literal('unsure')]),
+  /** Where it goes, when placed somewhere. */
+  location: z.string().optional(),
   /** Epoch milliseconds of the decision. */
   decidedAt: z.number().int().nonnegative(),
 });
@@ -36,8 +41,11 @@ export const ModeSchema = z.discriminatedUnion('kind', [
     item: z.string(),
     photoContext: z.string(),
     reason: z.string(),
+    describingItem: z.string().optional(),
+    spatialRefs: z.array(z.string()).optional(),
+    physicalTraits: z.array(z.string()).optional(),
   }),
-  z.object({ kind: z.literal('decisionSupport'), stuckItem: z.string() }),
+  z.object({ kind: z.literal('decisionSupport'), stuckItem: z.string(), reframeQuestion: z.string().optional() }),
   z.object({
     kind: z.literal('windingDown'),
     sessionSummary: z.string().optional(),
@@ -56,14 +64,44 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+export const ChaosLevelSchema = z.enum(['clear', 'moderate', 'cluttered', 'buried']);
+export type ChaosLevel = z.infer<typeof ChaosLevelSchema>;
+
+/** What the vision call saw in one photo; later prompts use these facts instead of the image. */
+export const PhotoFactsSchema = z.object({
+  roomType: z.string().trim().min(1).max(80),
+  chaosLevel: ChaosLevelSchema,
+  visibleItems: z.array(z.string().trim().min(1).max(120)).max(10),
+  blockedFunction: z.string().trim().max(200).optional(),
+  firstTarget: z.string().trim().max(200).optional(),
+});
+export type PhotoFacts = z.infer<typeof PhotoFactsSchema>;
+
 export const PhotoSchema = z.object({
-  /** Content hash of the stored copy: the same photo imported twice is one photo. */
+  /** Content hash of the original bytes: the same photo imported twice is one photo. */
   id: z.string().min(1),
   fileName: z.string().min(1),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  facts: PhotoFactsSchema.optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
+
+/** Every answer to a disposition card, in order; skips included (they change no pile). */
+export const DecisionSchema = z.object({
+  item: z.string().min(1),
+  outcome: z.union([DispositionSchema, z.literal('unsure')]),
+  location: z.string().optional(),
+  at: z.number().int().nonnegative(),
+});
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const SessionEndingSchema = z.object({
+  summary: z.string(),
+  nextTime: z.array(z.string()),
+  /** Epoch milliseconds. */
+  endedAt: z.number().int().nonnegative(),
+});
 
 export const SessionStateSchema = z.object({
   id: z.string().min(1),
@@ -75,8 +113,13 @@ export const SessionStateSchema = z.object({
   anchors: z.array(z.string()),
   piles: PilesSchema,
   itemsProcessed: z.number().int().nonnegative(),
+  decisions: z.array(DecisionSchema),
   photos: z.array(PhotoSchema),
   messages: z.array(ChatMessageSchema),
+  /** The question on screen, if any: a reload or a resumed session shows it again. */
+  pendingQuestion: QuestionSchema.optional(),
+  /** Set when the session has ended: what was done and what is left for next time. */
+  ending: SessionEndingSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * Questions the coach asks through a modal dialog, and the answers the person gives. Main owns the question
+ * (including its timeout); the renderer only shows it and sends one answer back.
+ */
+
+export const DispositionSchema = z.enum(['trash', 'donate', 'recycle', 'place', 'keep', 'skip']);
+export type Disposition = z.infer<typeof DispositionSchema>;
+
+const label = z.string().trim().min(1).max(120);
+
+export const DispositionChoiceSchema = z.object({
+  label,
+  disposition: DispositionSchema,
+  /** Where the item goes, for `place`. */
+  location: z.string().trim().min(1).max(120).optional(),
+});
+export type DispositionChoice = z.infer<typeof DispositionChoiceSchema>;
+
+export const FollowUpSchema = z.object({
+  prompt: z.string().trim().min(1).max(300),
+  choices: z.array(label).min(1).max(9),
+  multiple: z.boolean(),
+});
+
+export const ChoiceOptionSchema = z.object({
+  label,
+  /** Picking this option reveals a second question (e.g. "Work" -> "What kind of work?"). */
+  followUp: FollowUpSchema.optional(),
+});
+
+const common = {
+  id: z.string().min(1).max(64),
+  /** Epoch milliseconds. */
+  askedAt: z.number().int().nonnegative(),
+  /** Epoch milliseconds; main closes the question with its fallback answer then. */
+  expiresAt: z.number().int().nonnegative(),
+};
+
+export const QuestionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...common,
+    kind: z.literal('disposition'),
+    /** Specific: what it looks like and where it is. */
+    item: z.string().trim().min(1).max(200),
+    /** The recommended choice comes first. "Not sure yet" and "Other..." are added by the dialog itself. */
+    choices: z.array(DispositionChoiceSchema).min(2).max(4),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('choice'),
+    purpose: z.enum(['function', 'anchors', 'general']),
+    prompt: z.string().trim().min(1).max(300),
+    choices: z.array(ChoiceOptionSchema).min(1).max(9),
+    multiple: z.boolean(),
+    allowOther: z.boolean(),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('confirm'),
+    prompt: z.string().trim().min(1).max(300),
+    /** What an unanswered question counts as. */
+    defaultAnswer: z.boolean(),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('text'),
+    prompt: z.string().trim().min(1).max(300),
+    placeholder: z.string().max(120).optional(),
+  }),
+]);
+export type Question = z.infer<typeof QuestionSchema>;
+export type QuestionKind = Question['kind'];
+
+const otherText = z.string().trim().min(1).max(300);
+
+export const AnswerSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('disposition'),
+    pick: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('choice'), index: z.number().int().min(0).max(3) }),
+      z.object({ type: z.literal('unsure') }),
+      z.object({ type: z.literal('other'), text: otherText }),
+      /** Not offered as a button: what an expired card counts as. */
+      z.object({ type: z.literal('skip') }),
+    ]),
+  }),
+  z.object({
+    kind: z.literal('choice'),
+    selected: z.array(label).max(9),
+    followUp: z.array(label).max(9).optional(),
+    other: otherText.optional(),
+  }),
+  z.object({ kind: z.literal('confirm'), yes: z.boolean() }),
+  z.object({ kind: z.literal('text'), text: z.string().trim().max(2000) }),
+]);
+export type Answer = z.infer<typeof AnswerSchema>;
+
+/** What the coach receives: the person's answer, or the fallback when the question expired or was cancelled. */
+export interface Resolution {
+  answer: Answer;
+  /** How the question closed. */
+  closedBy: 'person' | 'timeout' | 'cancelled';
+}
+
+/** The answer an unanswered question counts as: skip, the default, nothing chosen, nothing said. */
+export function fallbackAnswer(question: Question): Answer {
+  switch (question.kind) {
+    case 'disposition':
+      return { kind: 'disposition', pick: { type: 'skip' } };
+    case 'choice':
+      return { kind: 'choice', selected: [] };
+    case 'confirm':
+      return { kind: 'confirm', yes: question.defaultAnswer };
+    case 'text':
+      return { kind: 'text', text: '' };
+  }
+}
+
+/** Whether `answer` fits `question`: same kind, and every index or label refers to something offered. */
+export function answerFits(question: Question, answer: Answer): string | undefined {
+  if (question.kind !== answer.kind) return `This question needs a ${question.kind} answer, not a ${answer.kind} one.`;
+  if (question.kind === 'disposition' && answer.kind === 'disposition') {
+    if (answer.pick.type === 'choice' && answer.pick.index >= question.choices.length) {
+      return `There is no choice ${answer.pick.index + 1}.`;
+    }
+  }
+  if (question.kind === 'choice' && answer.kind === 'choice') {
+    const offered = new Set(question.choices.map((choice) => choice.label));
+    const unknown = answer.selected.find((picked) => !offered.has(picked));
+    if (unknown) return `"${unknown}" was not one of the choices.`;
+    if (!question.multiple && answer.selected.length > 1) return 'Only one choice can be picked here.';
+    if (answer.other && !question.allowOther) return 'This question does not take an answer of your own.';
+  }
+  return undefined;
+}
