@@ -314,7 +314,7 @@ describe('script checks', () => {
     await generateText({ model, prompt: 'One' });
     const error = await rejection(generateText({ model, prompt: 'Two', maxRetries: 0 }));
 
-    expect(error).toMatchObject({ message: 'Scripted model: request 1 did not match no step: all 1 step were already used' });
+    expect(error).toMatchObject({ message: 'Scripted model: request 1 did not match no step: no steps left (the scenario has 1)' });
     expect(server.mismatches).toHaveLength(1);
   });
 

@@ -39,7 +39,7 @@ export class Script {
       return this.mismatch({
         requestIndex,
         stepIndex: undefined,
-        problems: [`all ${total} step${total === 1 ? '' : 's'} were already used`],
+        problems: [`no steps left (the scenario has ${total})`],
       });
     }
     const problems = step.expect === undefined ? [] : unmetExpectations(step.expect, request);
@@ -71,7 +71,10 @@ export class Script {
     return {
       kind: 'mismatch',
       mismatch,
-      response: this.scenario.fallback ?? { error: { status: 500, message: mismatch.message, type: 'scripted_model_mismatch' } },
+      response: this.scenario.fallback ?? {
+        // A mismatch fails its test anyway: the client may retry the 500 at once instead of backing off for seconds.
+        error: { status: 500, message: mismatch.message, type: 'scripted_model_mismatch', headers: { 'retry-after-ms': '0' } },
+      },
     };
   }
 }

@@ -43,6 +43,9 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
   const script = new Script(scenario);
   const requests: RecordedRequest[] = [];
   let completions = 0;
+  // Cancels pending delays on close, so no timer outlives the server.
+  const closing = new AbortController();
+  const wait = (ms: number) => sleep(ms, undefined, { signal: closing.signal });
 
   async function handleCompletion(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
@@ -75,7 +78,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
   }
 
   async function respond(req: IncomingMessage, res: ServerResponse, response: ScriptedResponse, body: ChatRequest) {
-    if (response.delayMs !== undefined) await sleep(response.delayMs);
+    if (response.delayMs !== undefined) await wait(response.delayMs);
     if (res.destroyed) return;
     if (response.error !== undefined) return sendError(res, response.error);
     completions += 1;
@@ -88,7 +91,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
     const chunks = streamChunks(response, meta, body.stream_options?.include_usage === true);
     for (const [i, chunk] of chunks.entries()) {
       if (i === response.dropAfterChunks) return void res.socket?.destroy();
-      if (i > 0 && response.chunkDelayMs !== undefined) await sleep(response.chunkDelayMs);
+      if (i > 0 && response.chunkDelayMs !== undefined) await wait(response.chunkDelayMs);
       if (res.destroyed) return;
       // Waiting for each write to flush means a drop that follows loses nothing already "sent".
       await new Promise<void>((resolve) => res.write(`data: ${JSON.stringify(chunk)}\n\n`, () => resolve()));
@@ -114,6 +117,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
       });
     }
     Promise.resolve(handling).catch((error: unknown) => {
+      if (closing.signal.aborted) return;
       if (!res.headersSent) sendError(res, { status: 500, message: `Scripted model failed: ${(error as Error).message}` });
       else res.destroy();
     });
@@ -138,6 +142,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closing.abort();
         server.close((error) => (error ? reject(error) : resolve()));
         // Streams held open by a delay or an unread response must not keep the server (and a test run) alive.
         server.closeAllConnections();

@@ -1,0 +1,171 @@
+// The wire format seen with plain fetch: what any OpenAI-compatible client (not only the AI SDK) relies on.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedModel, type ScenarioInput, type ScriptedModel } from './index';
+
+let server: ScriptedModel | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(scenario: ScenarioInput): Promise<ScriptedModel> {
+  server = await startScriptedModel({ scenario });
+  return server;
+}
+
+function post(model: ScriptedModel, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${model.baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const hello = { model: 'tidy-test', messages: [{ role: 'user', content: 'Hello' }] };
+
+/** The JSON payloads of an SSE body, and whether it ended with [DONE]. */
+function events(text: string): { payloads: Record<string, unknown>[]; done: boolean } {
+  const data = text
+    .split('\n\n')
+    .filter((block) => block !== '')
+    .map((block) => {
+      expect(block.startsWith('data: ')).toBe(true);
+      return block.slice('data: '.length);
+    });
+  const done = data.at(-1) === '[DONE]';
+  return { payloads: (done ? data.slice(0, -1) : data).map((line) => JSON.parse(line) as Record<string, unknown>), done };
+}
+
+describe('scripted model wire format', () => {
+  it('listens on 127.0.0.1 and lists the scenario model', async () => {
+    const model = await serve({ model: 'tidy-test', steps: [] });
+    expect(model.baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+
+    const response = await fetch(`${model.baseURL}/models`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      object: 'list',
+      data: [{ id: 'tidy-test', object: 'model', created: 0, owned_by: 'scripted-model' }],
+    });
+  });
+
+  it('answers a completion in OpenAI form', async () => {
+    const model = await serve({ model: 'tidy-test', steps: [{ respond: { toolCalls: [{ name: 'skip_item', arguments: { reason: 'later' } }] } }] });
+    const response = await post(model, hello);
+
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toMatchObject({
+      id: 'chatcmpl-scripted-1',
+      object: 'chat.completion',
+      model: 'tidy-test',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'chatcmpl-scripted-1_0', type: 'function', function: { name: 'skip_item', arguments: '{"reason":"later"}' } }],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    });
+  });
+
+  it('streams SSE chunks: role, content, tool call opened then its arguments in pieces, finish, usage, [DONE]', async () => {
+    const model = await serve({
+      steps: [{ respond: { text: ['Hi', ' there'], toolCalls: [{ id: 'call_1', name: 'begin_sorting', arguments: '{"item":"mug"}' }] } }],
+    });
+    const response = await post(model, { ...hello, stream: true, stream_options: { include_usage: true } });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const { payloads, done } = events(await response.text());
+
+    expect(done).toBe(true);
+    const deltas = payloads.map((payload) => (payload.choices as { delta: unknown; finish_reason: unknown }[])[0]);
+    expect(deltas).toEqual([
+      expect.objectContaining({ delta: { role: 'assistant', content: '', refusal: null }, finish_reason: null }),
+      expect.objectContaining({ delta: { content: 'Hi' } }),
+      expect.objectContaining({ delta: { content: ' there' } }),
+      expect.objectContaining({
+        delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'begin_sorting', arguments: '' } }] },
+      }),
+      expect.objectContaining({ delta: { tool_calls: [{ index: 0, function: { arguments: '{"item"' } }] } }),
+      expect.objectContaining({ delta: { tool_calls: [{ index: 0, function: { arguments: ':"mug"}' } }] } }),
+      expect.objectContaining({ delta: {}, finish_reason: 'tool_calls' }),
+      undefined,
+    ]);
+    expect(payloads.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 15 } });
+    expect(payloads.every((payload) => payload.object === 'chat.completion.chunk')).toBe(true);
+  });
+
+  it('sends the usage chunk only when stream_options asks for it', async () => {
+    const model = await serve({ steps: [{ respond: { text: 'Hi' } }] });
+    const { payloads } = events(await (await post(model, { ...hello, stream: true })).text());
+
+    expect(payloads.some((payload) => 'usage' in payload)).toBe(false);
+  });
+
+  it('sends scripted error status, OpenAI error body and headers', async () => {
+    const model = await serve({
+      steps: [{ respond: { error: { status: 429, message: 'Slow down.', code: 'rate_limit', headers: { 'retry-after': '2' } } } }],
+    });
+    const response = await post(model, hello);
+
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect(await response.json()).toEqual({ error: { message: 'Slow down.', type: 'rate_limit_exceeded', param: null, code: 'rate_limit' } });
+  });
+
+  it('answers a body that is not a Chat Completions request with 400 and records the mismatch', async () => {
+    const model = await serve({ steps: [{ respond: { text: 'Hi' } }] });
+    const notJson = await post(model, '{"model":');
+    const noMessages = await post(model, { model: 'x', messages: [] });
+
+    expect([notJson.status, noMessages.status]).toEqual([400, 400]);
+    expect(((await noMessages.json()) as { error: { message: string } }).error.message).toMatch(/did not match step 0: body\.messages: /);
+    expect(model.mismatches.map((mismatch) => mismatch.problems[0])).toEqual([
+      expect.stringMatching(/^body is not JSON/),
+      expect.stringMatching(/^body\.messages: /),
+    ]);
+    expect(model.requests).toHaveLength(0);
+    expect(model.remainingSteps).toBe(1);
+  });
+
+  it('answers other routes with an OpenAI-style 404', async () => {
+    const model = await serve({ steps: [] });
+    const response = await fetch(`${model.baseURL}/responses`, { method: 'POST', body: '{}' });
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { message: expect.stringContaining('POST /v1/responses') } });
+  });
+
+  it('records the Authorization header without requiring one', async () => {
+    const model = await serve({ steps: [{ times: 2, respond: { text: 'Hi' } }] });
+    await post(model, hello);
+    await post(model, hello, { authorization: 'Bearer sk-local' });
+
+    expect(model.requests.map((request) => request.authorization)).toEqual([undefined, 'Bearer sk-local']);
+  });
+
+  it('tells onMismatch as it happens', async () => {
+    const seen: string[] = [];
+    server = await startScriptedModel({ scenario: { steps: [] }, onMismatch: (mismatch) => seen.push(mismatch.message) });
+    await post(server, hello);
+
+    expect(seen).toEqual(['Scripted model: request 0 did not match no step: no steps left (the scenario has 0)']);
+  });
+
+  it('close() ends a response held open by a delay', async () => {
+    const model = await serve({ steps: [{ respond: { text: 'Late.', delayMs: 60_000 } }] });
+    const pending = post(model, hello).then(
+      () => 'answered',
+      () => 'dropped',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await model.close();
+    server = undefined;
+
+    expect(await pending).toBe('dropped');
+  });
+});
