@@ -38,6 +38,7 @@ function newSessionState(id: string, now: number): SessionState {
     anchors: [],
     piles: { belongs: [], out: [], unsure: [] },
     itemsProcessed: 0,
+    decisions: [],
     photos: [],
     messages: [],
   };

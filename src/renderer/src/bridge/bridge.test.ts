@@ -41,6 +41,7 @@ const snapshot = {
     anchors: [],
     piles: { belongs: [], out: [], unsure: [] },
     itemsProcessed: 0,
+    decisions: [],
     photos: [],
     messages: [],
   },

@@ -14,6 +14,7 @@ function snap(id: string, rev: number, text?: string): SessionSnapshot {
       anchors: [],
       piles: { belongs: [], out: [], unsure: [] },
       itemsProcessed: 0,
+      decisions: [],
       photos: [],
       messages: text ? [{ id: 'm', role: 'person', text, at: 2 }] : [],
     },
