@@ -1,6 +1,17 @@
 /**
  * A scripted OpenAI-compatible Chat Completions server: tests point the real `@ai-sdk/openai` provider
  * (or OPENAI_BASE_URL) at it and it answers by following a scenario, including every fault the coach must survive.
+ *
+ *   const server = await startScriptedModel({ scenario: await loadScenarioFile('.../scenarios/tool-call-then-answer.json') });
+ *   const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted');
+ *   ... generateText({ model, ... }) ...
+ *   expect(server.mismatches).toEqual([]);
+ *   await server.close();
+ *
+ * A scenario is an ordered list of steps; each request uses the current step, whose `expect` (optional) must hold
+ * and whose `respond` says what to send: text (an array streams as those chunks), toolCalls (arguments as an object,
+ * or a raw string for malformed JSON), finishReason, usage, an HTTP error with headers, delayMs, chunkDelayMs,
+ * dropAfterChunks. See `scenario.ts` for every field and `scenarios/` for examples.
  */
 export { startScriptedModel, type RecordedRequest, type ScriptedModel, type ScriptedModelOptions } from './server';
 export {

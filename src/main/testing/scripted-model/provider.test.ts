@@ -230,6 +230,12 @@ describe('faults the coach must survive', () => {
     expect(await result.text).toBe('Amazon envelope by the chair');
   });
 
+  it('a filtered answer arrives as finish reason content-filter', async () => {
+    const { model } = await serve({ steps: [{ respond: { text: '', finishReason: 'content_filter' } }] });
+
+    expect((await generateText({ model, prompt: 'Next?' })).finishReason).toBe('content-filter');
+  });
+
   it('malformed tool arguments and an unknown tool reach the SDK as invalid tool calls, answered in the next step', async () => {
     const { server, model } = await serve({
       steps: [
@@ -352,6 +358,16 @@ describe('script checks', () => {
 
     const right = createOpenAI({ baseURL: wrong.server.baseURL, apiKey: 'sk-scripted' }).chat('scripted');
     expect((await generateText({ model: right, prompt: 'Hi' })).text).toBe('Welcome.');
+  });
+
+  it('spaces streamed chunks by chunkDelayMs', async () => {
+    const { model } = await serve({ steps: [{ respond: { text: ['One', ' two', ' three'], chunkDelayMs: 60 } }] });
+    const arrivals: number[] = [];
+    for await (const _delta of streamText({ model, prompt: 'Hi' }).textStream) arrivals.push(performance.now());
+
+    const gaps = arrivals.slice(1).map((time, i) => time - (arrivals[i] ?? time));
+    expect(gaps).toHaveLength(2);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(45);
   });
 
   it('delays the answer by delayMs', async () => {

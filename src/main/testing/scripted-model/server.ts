@@ -102,25 +102,20 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    let handling: Promise<void> | void;
     if (req.method === 'POST' && path === '/v1/chat/completions') {
-      handling = handleCompletion(req, res);
-    } else if (req.method === 'GET' && path === '/v1/models') {
-      handling = sendJson(res, 200, {
-        object: 'list',
-        data: [{ id: scenario.model, object: 'model', created: 0, owned_by: 'scripted-model' }],
+      handleCompletion(req, res).catch((error: unknown) => {
+        if (closing.signal.aborted) return;
+        if (res.headersSent) res.destroy();
+        else sendError(res, { status: 500, message: `Scripted model failed: ${(error as Error).message}` });
       });
+    } else if (req.method === 'GET' && path === '/v1/models') {
+      sendJson(res, 200, { object: 'list', data: [{ id: scenario.model, object: 'model', created: 0, owned_by: 'scripted-model' }] });
     } else {
-      handling = sendError(res, {
+      sendError(res, {
         status: 404,
         message: `The scripted model serves POST /v1/chat/completions and GET /v1/models, not ${req.method} ${path}.`,
       });
     }
-    Promise.resolve(handling).catch((error: unknown) => {
-      if (closing.signal.aborted) return;
-      if (!res.headersSent) sendError(res, { status: 500, message: `Scripted model failed: ${(error as Error).message}` });
-      else res.destroy();
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
