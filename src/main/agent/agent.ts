@@ -78,6 +78,8 @@ export interface CallResult {
   readonly text: string;
   /** Parsed structured output when an output schema was active and the call ended in text. */
   readonly output: unknown;
+  /** Why the final text did not parse as the output schema, when it did not. */
+  readonly outputError?: string;
   readonly finishReason: string;
   readonly mode: string | undefined;
   readonly steps: readonly StepRecord[];
@@ -211,7 +213,14 @@ export class Agent {
       });
       this.#events.emit({ type: 'step', index, mode, finishReason: response.finishReason });
       if (response.toolCalls.length === 0) {
-        return { text: response.text, output: response.output, finishReason: response.finishReason, mode, steps };
+        return {
+          text: response.text,
+          output: response.output,
+          ...(response.outputError !== undefined ? { outputError: response.outputError } : {}),
+          finishReason: response.finishReason,
+          mode,
+          steps,
+        };
       }
       const results: ToolResultPart[] = [];
       for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal, excluded));

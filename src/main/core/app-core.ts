@@ -1,8 +1,8 @@
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
-import type { SessionState } from '../../shared/session/schema';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
+import { newSessionState } from '../session';
 import { SessionStore } from './session-store';
 
 export interface PushEvent<C extends PushChannel = PushChannel> {
@@ -27,21 +27,6 @@ export interface AppCore {
   /** Every push for every connected renderer goes through here. */
   onPush(listener: PushListener): () => void;
   dispose(): void;
-}
-
-function newSessionState(id: string, now: number): SessionState {
-  return {
-    id,
-    status: 'active',
-    sessionStart: now,
-    mode: { kind: 'surveying' },
-    anchors: [],
-    piles: { belongs: [], out: [], unsure: [] },
-    itemsProcessed: 0,
-    decisions: [],
-    photos: [],
-    messages: [],
-  };
 }
 
 /**

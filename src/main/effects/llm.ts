@@ -50,6 +50,8 @@ export interface LlmResponse {
   readonly text: string;
   readonly toolCalls: readonly LlmToolCall[];
   readonly output?: unknown;
+  /** Why the text did not parse as the requested output, when it did not. */
+  readonly outputError?: string;
   readonly finishReason: string;
   readonly usage: LlmUsage;
 }
@@ -88,12 +90,21 @@ export function aiSdkLlm(model: LanguageModel): Llm {
         ...(toolCall.invalid ? { invalidReason: describeError(toolCall.error) } : {}),
       }));
       const endedInText = toolCalls.length === 0;
+      let output: { output?: unknown; outputError?: string } = {};
+      if (request.output && endedInText) {
+        try {
+          output = { output: await step.output() };
+        } catch (error) {
+          // A reply that breaks its schema is the caller's to repair, not a failed call.
+          output = { outputError: describeError(error) };
+        }
+      }
       return {
         // The SDK answers invalid calls with its own tool messages; the agent writes every tool result itself.
         messages: step.responseMessages.filter((message) => message.role !== 'tool'),
         text: step.text,
         toolCalls,
-        ...(request.output && endedInText ? { output: await step.output() } : {}),
+        ...output,
         finishReason: step.finishReason,
         usage: {
           ...(step.usage.inputTokens !== undefined ? { inputTokens: step.usage.inputTokens } : {}),

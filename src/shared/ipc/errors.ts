@@ -13,6 +13,8 @@ export const IpcErrorCodeSchema = z.enum([
   'internal',
   /** The transport closed before the call finished. */
   'disconnected',
+  /** What the call refers to is no longer open (an expired question, an ended session). */
+  'closed',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCodeSchema>;
 

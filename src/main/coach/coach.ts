@@ -1,0 +1,287 @@
+/**
+ * The conversational coach (seeds 000, 003, 004): the model moves between modes through transition tools,
+ * asks through modal cards, and answers with each mode's structured output.
+ *
+ * One person turn: the message goes into the history, the agent runs the current mode's tool loop, and a
+ * transition ends that model turn; the coach then continues in the new mode with a synthetic
+ * "[Continue as: X]" message (at most three times, then the coach answers where it is). The final output's
+ * fields update the state, and its `response` becomes the coach's chat message. Faults never end a session:
+ * retries are announced, refusals are explained, a reply that breaks its schema gets one repair attempt and
+ * then a neutral line.
+ */
+import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
+import type { Resolution } from '../../shared/questions/schema';
+import type { ModeKind, Photo, SessionState } from '../../shared/session/schema';
+import { Agent, type CallResult } from '../agent/agent';
+import type { Clock, Effects, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
+import { classifyLlmError, memoryChatHistory, retryingLlm, type LlmFault, type RetryOptions } from '../effects';
+import type { QuestionSpec } from '../questions';
+import type { TemplateRenderer } from '../templates';
+import { templateContext } from './context';
+import { continueMessage, photoMarker, textOf, viewHistory } from './history';
+import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITION_TOOLS } from './modes';
+import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
+import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from './tools';
+
+export const MAX_TRANSITIONS_PER_TURN = 3;
+const RECENT_TURNS = 6;
+
+/** What the GUI shows while the coach works: thinking (with the reply as it streams), retrying, or a problem. */
+export type CoachActivity =
+  | { readonly status: 'idle' }
+  | { readonly status: 'thinking'; readonly draft?: string }
+  | { readonly status: 'retrying'; readonly notice: string }
+  | { readonly status: 'error'; readonly notice: string };
+
+export interface Capabilities {
+  /** The model takes images. */
+  readonly vision: boolean;
+  /** The model takes tool calls. */
+  readonly tools: boolean;
+}
+
+export interface ConversationalCoachDeps {
+  /** The model, without retries: the coach adds its own, visible ones. */
+  readonly llm: Llm;
+  readonly state: StateStore<SessionState>;
+  readonly questions: QuestionUi<QuestionSpec, Resolution>;
+  readonly templates: TemplateRenderer;
+  readonly time: Clock;
+  readonly random: Random;
+  readonly log: Log;
+  readonly capabilities: Capabilities;
+  /** The stored model-sized copy of a photo. */
+  readonly photoBytes: (id: string) => Uint8Array | undefined;
+  readonly onActivity: (activity: CoachActivity) => void;
+  readonly retry?: Omit<RetryOptions, 'onRetry'>;
+  /** History to continue from (a resumed session). */
+  readonly history?: readonly ModelMessage[];
+}
+
+export interface TurnInput {
+  readonly text?: string;
+  readonly photos?: readonly Pick<Photo, 'id' | 'fileName'>[];
+}
+
+export type TurnOutcome =
+  | { readonly kind: 'answered'; readonly response: string; readonly mode: ModeKind; readonly transitions: number }
+  | { readonly kind: 'fallback'; readonly response: string; readonly reason: string }
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'failed'; readonly fault: LlmFault };
+
+const FALLBACK_LINES: Record<ModeKind, string> = {
+  surveying: 'What is this space mostly for?',
+  sorting: 'Let’s keep going: pick up the thing nearest to you.',
+  clarifying: 'Let me describe it another way. What do you see near that spot?',
+  decisionSupport: 'It’s fine to leave this one for later. Want to move on?',
+  windingDown: 'Good stopping point.',
+};
+
+export class ConversationalCoach {
+  readonly agent: Agent;
+  readonly #deps: ConversationalCoachDeps;
+
+  private constructor(deps: ConversationalCoachDeps) {
+    this.#deps = deps;
+    const effects: Effects = {
+      time: deps.time,
+      random: deps.random,
+      emit: { emit: () => {} },
+      state: deps.state,
+      chat: memoryChatHistory(deps.history ?? []),
+      log: deps.log,
+      input: { next: () => Promise.reject(new Error('The coach is driven turn by turn; it never waits for input.')) },
+      llm: retryingLlm(deps.llm, {
+        ...deps.retry,
+        onRetry: ({ attempt, delayMs, fault }) =>
+          deps.onActivity({
+            status: 'retrying',
+            notice: `${fault.message} Trying again in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt + 1}).`,
+          }),
+      }),
+      question: deps.questions,
+    };
+    const toolDeps = { state: this.#watchedState(), questions: deps.questions, time: deps.time, random: deps.random };
+    this.agent = new Agent({
+      effects,
+      tools: deps.capabilities.tools
+        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone(toolDeps), endSession(toolDeps), ...returnToSortingTools(toolDeps)]
+        : [],
+      modes: coachModes({ state: toolDeps.state, refreshPrompt: () => this.refreshPrompt() }),
+      config: { maxSteps: 8 },
+      viewMessages: (messages) =>
+        viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, vision: deps.capabilities.vision }),
+    });
+  }
+
+  /** Starts (or resumes) in the mode the session is in. */
+  static async create(deps: ConversationalCoachDeps): Promise<ConversationalCoach> {
+    const coach = new ConversationalCoach(deps);
+    const { kind, ...data } = deps.state.get().mode;
+    await coach.agent.modes.enter(kind, data);
+    return coach;
+  }
+
+  get mode(): ModeKind {
+    return this.#deps.state.get().mode.kind;
+  }
+
+  /** Renders the current mode's template with the session as it is now. */
+  refreshPrompt(): void {
+    const state = this.#deps.state.get();
+    const context = templateContext(state, {
+      now: this.#deps.time.now(),
+      history: this.agent.messages.list(),
+      recentTurns: RECENT_TURNS,
+    });
+    this.agent.prompt.setSection('mode', this.#deps.templates.render(MODE_TEMPLATES[state.mode.kind], context));
+  }
+
+  /** One person turn, to the coach's reply. Never throws for model faults: they come back as the outcome. */
+  async turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+    if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
+    this.#deps.onActivity({ status: 'thinking' });
+    try {
+      const outcome = await this.#run(personContent(input), signal);
+      this.#deps.onActivity({ status: 'idle' });
+      return outcome;
+    } catch (error) {
+      const fault = classifyLlmError(error);
+      if (fault.kind === 'aborted' || signal?.aborted) {
+        this.#deps.onActivity({ status: 'idle' });
+        return { kind: 'stopped' };
+      }
+      this.#deps.log.write({ level: 'warn', message: 'A coach turn failed', data: { fault } });
+      this.#deps.onActivity({ status: 'error', notice: `${fault.message} Your message is kept; send again when ready.` });
+      return { kind: 'failed', fault };
+    }
+  }
+
+  async #run(content: UserContent, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+    let transitions = 0;
+    let next: UserContent = content;
+    let result: CallResult;
+    for (;;) {
+      this.refreshPrompt();
+      const allowTransition = transitions < MAX_TRANSITIONS_PER_TURN;
+      result = await this.agent.call(next, {
+        ...(signal ? { signal } : {}),
+        endTurnOnTransition: allowTransition,
+        ...(allowTransition ? {} : { excludeTools: TRANSITION_TOOLS }),
+        onText: this.#streamDraft(),
+      });
+      if (result.finishReason !== 'transition') break;
+      transitions += 1;
+      next = this.#continuation();
+    }
+    return this.#finish(result, transitions, signal);
+  }
+
+  /** The synthetic message that continues a turn in the new mode; a clarification brings its photo along. */
+  #continuation(): UserContent {
+    const state = this.#deps.state.get();
+    const text = continueMessage(MODE_TITLES[state.mode.kind]);
+    if (state.mode.kind !== 'clarifying') return text;
+    const photo = photoAbout(state, state.mode.item, state.mode.photoContext);
+    return photo ? [{ type: 'text', text }, { type: 'text', text: photoMarker(photo.id, photo.fileName) }] : text;
+  }
+
+  async #finish(result: CallResult, transitions: number, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+    const kind = this.mode;
+    if (result.finishReason === 'length') {
+      const partial = await draftOf(result.text);
+      return this.#say(
+        `${partial ? `${partial}… ` : ''}(My reply was cut off: the model hit its length limit.)`,
+        { kind: 'fallback', reason: 'length' },
+      );
+    }
+    let output = result.output;
+    if (output === undefined && result.finishReason !== 'step-limit') output = await this.#repair(result.text, signal);
+    const parsed = OUTPUT_SCHEMAS[kind].safeParse(output);
+    if (!parsed.success) {
+      this.#deps.log.write({ level: 'warn', message: 'Coach output unusable; neutral fallback used', data: { finishReason: result.finishReason } });
+      return this.#say(FALLBACK_LINES[kind], { kind: 'fallback', reason: result.finishReason === 'step-limit' ? 'step-limit' : 'schema' });
+    }
+    this.#deps.state.set(applyOutput(this.#deps.state.get(), parsed.data));
+    return this.#say(parsed.data.response, { kind: 'answered', mode: kind, transitions });
+  }
+
+  /** One attempt to turn a reply that broke its schema into the schema, outside the conversation history. */
+  async #repair(text: string, signal: AbortSignal | undefined): Promise<unknown> {
+    if (!text.trim()) return undefined;
+    try {
+      const repaired = await this.#deps.llm.generate({
+        instructions:
+          'Rewrite the reply below as JSON that matches the schema. Keep its wording in "response". Output only the JSON.',
+        messages: [{ role: 'user', content: text }],
+        tools: {},
+        output: OUTPUT_SCHEMAS[this.mode],
+        ...(signal ? { signal } : {}),
+      });
+      return repaired.output;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return undefined;
+    }
+  }
+
+  #say(
+    response: string,
+    outcome: { kind: 'answered'; mode: ModeKind; transitions: number } | { kind: 'fallback'; reason: string },
+  ): TurnOutcome {
+    const state = this.#deps.state.get();
+    this.#deps.state.set({
+      ...state,
+      messages: [...state.messages, { id: this.#deps.random.id(), role: 'coach', text: response, at: this.#deps.time.now() }],
+    });
+    return { ...outcome, response };
+  }
+
+  /** Streams the `response` field of the JSON the model is writing, as the GUI's draft. */
+  #streamDraft(): (textSoFar: string) => void {
+    let latest = 0;
+    return (textSoFar) => {
+      const ticket = ++latest;
+      void draftOf(textSoFar).then((draft) => {
+        if (ticket === latest && draft) this.#deps.onActivity({ status: 'thinking', draft });
+      });
+    };
+  }
+
+  /** State writes from tools and modes re-render the prompt, so the next model step sees the new piles. */
+  #watchedState(): StateStore<SessionState> {
+    return {
+      get: () => this.#deps.state.get(),
+      set: (next) => {
+        this.#deps.state.set(next);
+        if (this.agent?.mode.name) this.refreshPrompt();
+      },
+    };
+  }
+}
+
+function personContent(input: TurnInput): UserContent {
+  const photos = input.photos ?? [];
+  const text = input.text?.trim() || (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : '');
+  if (photos.length === 0) return text;
+  return [{ type: 'text', text }, ...photos.map((photo) => ({ type: 'text' as const, text: photoMarker(photo.id, photo.fileName) }))];
+}
+
+/** The photo a clarification is about: named in the context, or showing the item. */
+function photoAbout(state: SessionState, item: string, photoContext: string): Photo | undefined {
+  const context = photoContext.toLowerCase();
+  const needle = item.toLowerCase();
+  return (
+    state.photos.find((photo) => context.includes(photo.fileName.toLowerCase())) ??
+    state.photos.find((photo) => photo.facts?.visibleItems.some((visible) => visible.toLowerCase().includes(needle)))
+  );
+}
+
+async function draftOf(text: string): Promise<string | undefined> {
+  if (!text.trimStart().startsWith('{')) return text.trim() || undefined;
+  const { value } = await parsePartialJson(text);
+  const response = (value as { response?: unknown } | undefined)?.response;
+  return typeof response === 'string' && response ? response : undefined;
+}
+
+export { textOf };

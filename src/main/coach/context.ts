@@ -1,0 +1,28 @@
+import type { ModelMessage } from 'ai';
+import type { SessionState } from '../../shared/session/schema';
+import { earlierTurns } from './history';
+
+/** Seed 003's template context sizes. */
+export const FIRST_UNSURE = 5;
+export const LAST_DECISIONS = 10;
+
+/** What every coach template is rendered with: the mode's data, the session-level fields, a piles summary. */
+export function templateContext(state: SessionState, options: { now: number; history: readonly ModelMessage[]; recentTurns: number }) {
+  const { kind: _kind, ...modeData } = state.mode;
+  return {
+    ...modeData,
+    function: state.spaceFunction,
+    anchors: state.anchors,
+    itemsProcessed: state.itemsProcessed,
+    minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
+    piles: {
+      belongs: state.piles.belongs.length,
+      out: state.piles.out.length,
+      unsure: state.piles.unsure.length,
+      firstUnsure: state.piles.unsure.slice(0, FIRST_UNSURE).map((item) => item.name),
+      lastDecisions: state.decisions.slice(-LAST_DECISIONS),
+    },
+    photos: state.photos.flatMap((photo) => (photo.facts ? [{ name: photo.fileName, ...photo.facts }] : [])),
+    earlier: earlierTurns(options.history, options.recentTurns),
+  };
+}

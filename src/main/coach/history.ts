@@ -1,0 +1,83 @@
+import type { ModelMessage, UserContent } from 'ai';
+
+/** How a photo is written into the history: a marker, never the bytes, so history stays small and loggable. */
+export const photoMarker = (id: string, fileName: string) => `[photo:${id} ${fileName}]`;
+const PHOTO_MARKER = /^\[photo:([0-9a-f]{8,}) (.+)\]$/;
+
+/** Synthetic messages the coach writes itself when a transition breaks a turn. */
+export const CONTINUE_PREFIX = '[Continue as: ';
+export const continueMessage = (modeTitle: string) => `${CONTINUE_PREFIX}${modeTitle}]`;
+
+function isPersonMessage(message: ModelMessage): boolean {
+  if (message.role !== 'user') return false;
+  const content = message.content;
+  const text = typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return !text.startsWith(CONTINUE_PREFIX);
+}
+
+/** Indexes where each person turn starts (a user message that is not a synthetic continuation). */
+function turnStarts(messages: readonly ModelMessage[]): number[] {
+  const starts: number[] = [];
+  messages.forEach((message, index) => {
+    if (isPersonMessage(message)) starts.push(index);
+  });
+  return starts;
+}
+
+export function textOf(content: UserContent | string): string {
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((text) => !PHOTO_MARKER.test(text))
+    .join(' ')
+    .trim();
+}
+
+export interface HistoryWindow {
+  /** Person turns kept verbatim; older ones reach the model only through the summary in the prompt. */
+  readonly recentTurns: number;
+  /** The bytes of a stored photo, for the turns that show it. */
+  readonly photoBytes: (id: string) => Uint8Array | undefined;
+  /** Whether the model takes images at all. */
+  readonly vision: boolean;
+}
+
+/**
+ * What the model sees of the history: the last few person turns verbatim, and images only in the current turn
+ * (new photos, or the photo a clarification is about). So input tokens per call stay bounded however many photos
+ * and turns the session has.
+ */
+export function viewHistory(messages: readonly ModelMessage[], window: HistoryWindow): ModelMessage[] {
+  const starts = turnStarts(messages);
+  const from = starts.length > window.recentTurns ? starts[starts.length - window.recentTurns]! : 0;
+  const currentTurnStart = starts.at(-1) ?? 0;
+  return messages.slice(from).map((message, offset) => {
+    if (message.role !== 'user' || typeof message.content === 'string') return message;
+    const inCurrentTurn = from + offset >= currentTurnStart;
+    const content = message.content.map((part) => {
+      if (part.type !== 'text') return part;
+      const match = PHOTO_MARKER.exec(part.text);
+      if (!match) return part;
+      const [, id, fileName] = match as unknown as [string, string, string];
+      const bytes = inCurrentTurn && window.vision ? window.photoBytes(id) : undefined;
+      return bytes
+        ? ({ type: 'file', mediaType: 'image/jpeg', data: bytes } as const)
+        : ({ type: 'text', text: `(photo ${fileName}${inCurrentTurn ? '' : ', shown earlier'})` } as const);
+    });
+    return { ...message, content };
+  });
+}
+
+/** One line per older person turn, for the prompt's "earlier in this session" summary. */
+export function earlierTurns(messages: readonly ModelMessage[], recentTurns: number): { turns: number; lines: string[] } {
+  const starts = turnStarts(messages);
+  const older = starts.slice(0, Math.max(0, starts.length - recentTurns));
+  const lines = older
+    .map((index) => {
+      const message = messages[index]!;
+      const said = textOf(message.content as UserContent);
+      return said ? `person said: ${said.length > 100 ? `${said.slice(0, 97)}...` : said}` : 'person shared photos';
+    })
+    .slice(-10);
+  return { turns: older.length, lines };
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '../../shared/questions/schema';
+import type { SessionState } from '../../shared/session/schema';
+import { defineTool, type AgentTool } from '../agent/tools';
+import type { Clock, QuestionUi, Random, StateStore } from '../effects';
+import type { QuestionSpec } from '../questions';
+import { pileFor, recordDecision, type Outcome } from '../session/decisions';
+
+export interface CoachToolDeps {
+  readonly state: StateStore<SessionState>;
+  readonly questions: QuestionUi<QuestionSpec, Resolution>;
+  readonly time: Clock;
+  readonly random: Random;
+}
+
+const PILE_WORDS = { out: 'out pile', belongs: 'belongs pile', unsure: 'unsure pile' } as const;
+
+function pilesLine(state: SessionState): string {
+  const { belongs, out, unsure } = state.piles;
+  return `Items processed: ${state.itemsProcessed}. Piles: ${belongs.length} belong, ${out.length} out, ${unsure.length} unsure.`;
+}
+
+/** propose_disposition: the modal card. The answer updates the piles and the count before the model hears it. */
+export function proposeDisposition(deps: CoachToolDeps): AgentTool {
+  return defineTool({
+    name: 'propose_disposition',
+    description:
+      'Show the person a card for ONE specific item with 2-4 choices, your recommendation first. Returns their answer; the piles are already updated when you read it.',
+    input: z.object({
+      item: z.string().trim().min(1).max(160).describe('Specific: what it looks like ("blue mug", "empty amazon envelope").'),
+      location: z.string().trim().min(1).max(120).optional().describe('Where it is ("on the windowsill").'),
+      choices: z.array(DispositionChoiceSchema).min(2).max(4),
+    }),
+    async execute({ item, location, choices }, { signal }) {
+      const resolution = await deps.questions.ask(
+        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices },
+        signal,
+      );
+      const answer = resolution.answer;
+      if (answer.kind !== 'disposition') return 'No usable answer came back; move on to the next item.';
+      if (resolution.closedBy !== 'person') {
+        return `No answer (${resolution.closedBy === 'timeout' ? 'the card timed out' : 'the card was closed'}): treated as skip, nothing recorded. Move on gently.`;
+      }
+      const pick = answer.pick;
+      if (pick.type === 'other') {
+        return `The person answered in their own words: "${pick.text}". Nothing was recorded yet: work out with them where it goes, then propose again.`;
+      }
+      let outcome: Outcome;
+      let placeAt: string | undefined;
+      if (pick.type === 'choice') {
+        const choice = choices[pick.index]!;
+        outcome = choice.disposition;
+        placeAt = choice.location;
+      } else {
+        outcome = pick.type === 'unsure' ? 'unsure' : 'skip';
+      }
+      const next = recordDecision(deps.state.get(), {
+        id: deps.random.id(),
+        item,
+        outcome,
+        ...(placeAt ? { location: placeAt } : {}),
+        at: deps.time.now(),
+      });
+      const afterMode = next.mode.kind === 'sorting' ? { ...next, mode: { kind: 'sorting' as const } } : next;
+      deps.state.set(afterMode);
+      const pile = pileFor(outcome);
+      const where = pile ? `${PILE_WORDS[pile]}${placeAt ? ` (goes to ${placeAt})` : ''}` : 'no pile (skipped for now)';
+      return `Answer: ${outcome === 'unsure' ? 'not sure yet' : outcome} -> ${where}. ${pilesLine(afterMode)}`;
+    },
+  });
+}
+
+/** ask_space_function: multiple choice (answers may reveal a follow-up) that captures the function, then anchors. */
+export function askSpaceFunction(deps: CoachToolDeps): AgentTool {
+  return defineTool({
+    name: 'ask_space_function',
+    description:
+      'Ask what the space is for (purpose "function", one choice) or what must stay (purpose "anchors", several). Choices may carry a follow-up question. Returns the answer; the session is already updated.',
+    input: z.object({
+      purpose: z.enum(['function', 'anchors']),
+      prompt: z.string().trim().min(1).max(200),
+      choices: z.array(ChoiceOptionSchema).min(2).max(8),
+    }),
+    async execute({ purpose, prompt, choices }, { signal }) {
+      const resolution = await deps.questions.ask(
+        { kind: 'choice', purpose, prompt, choices, multiple: purpose === 'anchors', allowOther: true },
+        signal,
+      );
+      const answer = resolution.answer;
+      if (answer.kind !== 'choice') return 'No usable answer came back.';
+      const picked = [...answer.selected, ...(answer.other ? [answer.other] : [])];
+      if (picked.length === 0) {
+        return resolution.closedBy === 'person' ? 'The person chose nothing.' : 'No answer: the question timed out or was closed.';
+      }
+      const state = deps.state.get();
+      if (purpose === 'function') {
+        const detail = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
+        const spaceFunction = `${picked.join(', ')}${detail}`;
+        deps.state.set({ ...state, spaceFunction });
+        return `The space is for: ${spaceFunction}.`;
+      }
+      const anchors = [...new Set([...state.anchors, ...picked, ...(answer.followUp ?? [])])];
+      deps.state.set({ ...state, anchors });
+      return `These stay no matter what: ${anchors.join(', ')}.`;
+    },
+  });
+}
+
+/** confirm_done: a yes/no card ("Is this space done for today?"). Unanswered counts as no: nothing ends by itself. */
+export function confirmDone(deps: CoachToolDeps): AgentTool {
+  return defineTool({
+    name: 'confirm_done',
+    description: 'Ask a yes/no question, e.g. whether the person is done for today. Returns "yes" or "no".',
+    input: z.object({ prompt: z.string().trim().min(1).max(200) }),
+    async execute({ prompt }, { signal }) {
+      const resolution = await deps.questions.ask({ kind: 'confirm', prompt, defaultAnswer: false }, signal);
+      const yes = resolution.answer.kind === 'confirm' && resolution.answer.yes;
+      return resolution.closedBy === 'person' ? (yes ? 'yes' : 'no') : 'no answer (treated as no)';
+    },
+  });
+}
+
+/** end_session: really ends the session, keeping the summary and the next-time list. */
+export function endSession(deps: CoachToolDeps): AgentTool {
+  return defineTool({
+    name: 'end_session',
+    description: 'End the session. Give the summary of what was done and the list for next time.',
+    input: z.object({
+      summary: z.string().trim().min(1).max(1200).optional(),
+      next_time: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
+    }),
+    execute({ summary, next_time }) {
+      const state = deps.state.get();
+      const modeData = state.mode.kind === 'windingDown' ? state.mode : undefined;
+      const { belongs, out, unsure } = state.piles;
+      const facts = `${state.itemsProcessed} items processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} unsure.`;
+      const nextTime =
+        next_time ?? (modeData?.nextTime.length ? modeData.nextTime : unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`));
+      deps.state.set({
+        ...state,
+        status: 'ended',
+        ending: { summary: summary ?? modeData?.sessionSummary ?? facts, nextTime, endedAt: deps.time.now() },
+      });
+      return 'The session has ended. Say goodbye in one or two warm, factual sentences.';
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { QuestionBroker, systemTimers } from './broker';
+export type { QuestionBrokerDeps, QuestionSpec, Timers } from './broker';

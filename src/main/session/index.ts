@@ -1,0 +1,3 @@
+export { newSessionState } from './new-session';
+export { pileFor, recordDecision } from './decisions';
+export type { Outcome } from './decisions';

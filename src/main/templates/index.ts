@@ -1,0 +1,2 @@
+export { createTemplateRenderer, defaultTemplatesDir, TemplateError } from './renderer';
+export type { TemplateRenderer } from './renderer';
