@@ -141,7 +141,8 @@ async function generateStep(call: StepCall): Promise<StepResult> {
 
 /** One streamed step; a stream error (HTTP status, dropped connection) is thrown like generateText would. */
 async function streamStep(call: StepCall, onText: (textSoFar: string) => void): Promise<StepResult> {
-  const result = streamText(call);
+  // The stream's error part is rethrown below; the SDK's default handler would also print it to the console.
+  const result = streamText({ ...call, onError: () => {} });
   let text = '';
   for await (const part of result.stream) {
     if (part.type === 'text-delta') {

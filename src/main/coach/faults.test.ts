@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { coachHarness, type CoachHarness } from './testing';
+
+let harness: CoachHarness | undefined;
+
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('faults never end a session', () => {
+  it('retries 429 visibly, and survives a server that stays down', async () => {
+    harness = await coachHarness({ scenario: 'faults.json' });
+    expect(await harness.coach.turn({ text: 'hello' })).toMatchObject({ kind: 'answered', response: 'What is this space for?' });
+    const retrying = harness.activity.filter((event) => event.status === 'retrying');
+    expect(retrying).toHaveLength(2);
+    expect(retrying[0]).toMatchObject({ notice: expect.stringContaining('busy') });
+
+    const failed = await harness.coach.turn({ text: 'are you there?' });
+    expect(failed).toMatchObject({ kind: 'failed', fault: { kind: 'server', status: 503 } });
+    expect(harness.activity.at(-1)).toMatchObject({ status: 'error', notice: expect.stringContaining('Your message is kept') });
+    expect(harness.state().status).toBe('active');
+
+    expect(await harness.coach.turn({ text: 'still there?' })).toMatchObject({ kind: 'answered', response: 'Yes. What is this space for?' });
+    expect(harness.server.mismatches).toEqual([]);
+  });
+
+  it('names the switch to turn off when the model refuses tools', async () => {
+    harness = await coachHarness({ scenario: 'refuses-tools.json' });
+    const outcome = await harness.coach.turn({ text: 'hello' });
+    expect(outcome).toMatchObject({ kind: 'failed', fault: { kind: 'unsupported', capability: 'tools' } });
+    expect(harness.activity.at(-1)).toMatchObject({ status: 'error', notice: expect.stringContaining('Turn off "Tools"') });
+    expect(harness.server.requests).toHaveLength(1);
+  });
+
+  it('returns a tool outside the mode, malformed arguments, an unknown tool and invalid input to the model as tool errors', async () => {
+    harness = await coachHarness({ scenario: 'tool-errors.json' });
+    expect(await harness.coach.turn({ text: 'hi' })).toMatchObject({ kind: 'answered', response: 'What is this space mostly for?' });
+    const toolResults = harness.server.requests
+      .slice(1)
+      .map((request) => request.body.messages.at(-1))
+      .map((message) => String(message?.content));
+    expect(toolResults[0]).toContain("unavailable tool 'propose_disposition'");
+    expect(toolResults[1]).toMatch(/JSON|parse|Invalid/i);
+    expect(toolResults[2]).toContain("unavailable tool 'tidy_the_whole_room'");
+    expect(toolResults[3]).toContain('Invalid input for tool ask_space_function');
+    expect(harness.asked).toEqual([]);
+    expect(harness.server.mismatches).toEqual([]);
+  });
+
+  it('repairs a reply that breaks its schema once, then falls back to a neutral line, and reports a cut-off reply', async () => {
+    harness = await coachHarness({ scenario: 'bad-output.json' });
+    expect(await harness.coach.turn({ text: 'hi' })).toMatchObject({ kind: 'answered', response: 'What is this room for?' });
+    expect(await harness.coach.turn({ text: 'hi again' })).toMatchObject({
+      kind: 'fallback',
+      reason: 'schema',
+      response: 'What is this space mostly for?',
+    });
+    const cut = await harness.coach.turn({ text: 'and?' });
+    expect(cut).toMatchObject({ kind: 'fallback', reason: 'length' });
+    expect(cut.kind === 'fallback' && cut.response).toContain('The mug goes to the kitch');
+    expect(cut.kind === 'fallback' && cut.response).toContain('length limit');
+    expect(harness.state().messages).toHaveLength(3);
+    expect(harness.server.mismatches).toEqual([]);
+  });
+});
