@@ -78,6 +78,30 @@ describe('importPhotos', () => {
     ]);
   });
 
+  it('keeps colours right for 16-bit and CMYK images and puts transparent ones on white', async () => {
+    const blue = { width: 64, height: 48, channels: 3, background: '#336699' } as const;
+    const cmyk = await sharp({ create: blue }).toColourspace('cmyk').jpeg().toBuffer();
+    const clear = { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } as const;
+    const deep = await sharp({ create: blue }).png().toColourspace('rgb16').toBuffer();
+    const transparent = await sharp({ create: clear }).png().toBuffer();
+    const result = await run([
+      { name: 'deep.png', bytes: deep },
+      { name: 'transparent.png', bytes: transparent },
+      { name: 'print.jpg', bytes: cmyk },
+    ]);
+    const means = async (bytes: Uint8Array) => {
+      const stats = await sharp(store.paths(sha256(bytes)).model).stats();
+      return stats.channels.map((c) => Math.round(c.mean));
+    };
+    expect(result.imported).toHaveLength(3);
+    // JPEG rounding moves a flat colour by a step or two; a 16-bit sample read as 8-bit would be far off.
+    const deepMeans = await means(deep);
+    [51, 102, 153].forEach((expected, i) => expect(Math.abs(deepMeans[i]! - expected)).toBeLessThanOrEqual(2));
+    expect(await means(transparent)).toEqual([255, 255, 255]);
+    const model = await sharp(store.paths(sha256(cmyk)).model).metadata();
+    expect([model.space, model.channels]).toEqual(['srgb', 3]);
+  });
+
   it('applies EXIF orientation, so a sideways phone photo stands upright', async () => {
     const bytes = await makeImage('jpeg', { width: 80, height: 60, orientation: 6 });
     const result = await run([{ path: await write('sideways.jpg', bytes) }]);

@@ -22,15 +22,15 @@ export function canDecodeHeic(): boolean {
 
 /**
  * Decodes once (JPEG shrink-on-load keeps big photos cheap), applies EXIF orientation, and encodes both copies
- * from the same upright sRGB pixels. No metadata is carried over: sharp writes EXIF, XMP, IPTC or ICC only when
- * asked, so location and camera details stay behind.
+ * from the same upright 8-bit sRGB pixels (sharp's default output, whatever the input's depth or colour space).
+ * No metadata is carried over: sharp writes EXIF, XMP, IPTC or ICC only when asked, so location and camera details
+ * stay behind.
  */
 export async function render(bytes: Uint8Array, options: RenderOptions): Promise<Rendered> {
   const upright = await sharp(bytes, { limitInputPixels: options.maxPixels, failOn: 'error' })
     .rotate()
     .resize(options.modelLongSide, options.modelLongSide, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
