@@ -305,6 +305,20 @@ describe('importPhotos', () => {
     ]);
   });
 
+  it('turns an unexpected failure into a skip for that file alone, without leaking its text', async () => {
+    const a = await write('a.png', await makeImage('png', { seed: 80 }));
+    const b = await write('b.png', await makeImage('png', { seed: 81 }));
+    let calls = 0;
+    const now = () => {
+      calls += 1;
+      if (calls === 1) throw new Error(`clock broke at ${dir}`);
+      return NOW;
+    };
+    const result = await run([{ path: a }, { path: b }], { now, concurrency: 1 });
+    expect(result.skipped).toEqual([{ file: 'a.png', reason: 'unreadable', message: expect.any(String) }]);
+    expect(result.imported.map((r) => r.originalName)).toEqual(['b.png']);
+  });
+
   it('rejects nonsensical limits', async () => {
     await expect(importPhotos([], { store, now: () => NOW, modelLongSide: 0 })).rejects.toThrow();
   });
