@@ -2,11 +2,12 @@
  * Push latency: from a state change in main to its arrival in the renderer (web mode, loopback, real Chromium),
  * beside what a 100 ms polling loop (the original app's design) sees of the same changes in the same run.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { createAppCore } from '../src/main/core/app-core';
+import { cryptoRandom, systemClock } from '../src/main/effects';
+import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';
 import { createLogger } from '../src/main/log/logger';
 import { startWebServer } from '../src/main/web/server';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
@@ -63,10 +64,12 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
   const core = createAppCore({
     runtime: 'web',
     version: 'bench',
-    model: {},
+    model: { vision: true, tools: true },
+    llm: undefined,
+    templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
-    now: () => Date.now(),
-    newId: () => randomUUID(),
+    time: systemClock(),
+    random: cryptoRandom(),
   });
   const server = await startWebServer({ core, logger, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
   const executablePath = chromiumPath();

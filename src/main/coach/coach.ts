@@ -10,6 +10,7 @@
  * then a neutral line.
  */
 import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
+import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { ModeKind, Photo, SessionState } from '../../shared/session/schema';
 import { Agent, type CallResult } from '../agent/agent';
@@ -26,12 +27,6 @@ import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from '.
 export const MAX_TRANSITIONS_PER_TURN = 3;
 const RECENT_TURNS = 6;
 
-/** What the GUI shows while the coach works: thinking (with the reply as it streams), retrying, or a problem. */
-export type CoachActivity =
-  | { readonly status: 'idle' }
-  | { readonly status: 'thinking'; readonly draft?: string }
-  | { readonly status: 'retrying'; readonly notice: string }
-  | { readonly status: 'error'; readonly notice: string };
 
 export interface Capabilities {
   /** The model takes images. */
@@ -76,6 +71,8 @@ const FALLBACK_LINES: Record<ModeKind, string> = {
   decisionSupport: 'It’s fine to leave this one for later. Want to move on?',
   windingDown: 'Good stopping point.',
 };
+
+export type { CoachActivity };
 
 export class ConversationalCoach {
   readonly agent: Agent;

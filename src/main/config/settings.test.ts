@@ -7,14 +7,22 @@ describe('settings', () => {
     expect(modelSettingsFromEnv({ OPENAI_API_KEY: ' sk-x ', OPENAI_BASE_URL: '', TIDY_MODEL: 'gpt-test' })).toEqual({
       apiKey: 'sk-x',
       model: 'gpt-test',
+      vision: true,
+      tools: true,
     });
   });
 
+  it('reads the capability switches, on unless turned off', () => {
+    expect(modelSettingsFromEnv({ TIDY_MODEL_VISION: '0', TIDY_MODEL_TOOLS: 'false' })).toMatchObject({ vision: false, tools: false });
+    expect(modelSettingsFromEnv({ TIDY_MODEL_VISION: 'yes' })).toMatchObject({ vision: true, tools: true });
+  });
+
   it('counts a model as configured with a name and a key, or a name and a local server', () => {
-    expect(isModelConfigured({ model: 'm', apiKey: 'k' })).toBe(true);
-    expect(isModelConfigured({ model: 'llama3', baseUrl: 'http://127.0.0.1:11434/v1' })).toBe(true);
-    expect(isModelConfigured({ apiKey: 'k' })).toBe(false);
-    expect(isModelConfigured({ model: 'm' })).toBe(false);
+    const on = { vision: true, tools: true };
+    expect(isModelConfigured({ ...on, model: 'm', apiKey: 'k' })).toBe(true);
+    expect(isModelConfigured({ ...on, model: 'llama3', baseUrl: 'http://127.0.0.1:11434/v1' })).toBe(true);
+    expect(isModelConfigured({ ...on, apiKey: 'k' })).toBe(false);
+    expect(isModelConfigured({ ...on, model: 'm' })).toBe(false);
   });
 
   it('takes the data folder from the flag, then TIDY_DATA_DIR, then the platform default', () => {

@@ -6,6 +6,16 @@ export interface ModelSettings {
   apiKey?: string;
   baseUrl?: string;
   model?: string;
+  /** The model takes images (local models often do not). */
+  vision: boolean;
+  /** The model takes tool calls. */
+  tools: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  const normalised = value?.trim().toLowerCase();
+  if (!normalised) return fallback;
+  return !['0', 'false', 'no', 'off'].includes(normalised);
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -16,7 +26,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 export function modelSettingsFromEnv(env: Env): ModelSettings {
-  const settings: ModelSettings = {};
+  const settings: ModelSettings = { vision: flag(env.TIDY_MODEL_VISION, true), tools: flag(env.TIDY_MODEL_TOOLS, true) };
   const apiKey = nonEmpty(env.OPENAI_API_KEY);
   const baseUrl = nonEmpty(env.OPENAI_BASE_URL);
   const model = nonEmpty(env.TIDY_MODEL);

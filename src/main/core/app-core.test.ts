@@ -17,7 +17,9 @@ describe('the app core', () => {
   it('pushes the new state to every listener when a message is sent', async () => {
     const core = testCore();
     const pushes: PushEvent[] = [];
-    core.onPush((event) => pushes.push(event));
+    core.onPush((event) => {
+      if (event.channel === 'session:changed') pushes.push(event);
+    });
     const { messageId } = await core.handlers['chat:send']({ text: 'The desk is buried.' }, { signal });
     expect(pushes).toHaveLength(1);
     const pushed = pushes[0]!.payload as SessionSnapshot;
@@ -33,7 +35,9 @@ describe('the app core', () => {
     core.onPush(() => {
       throw new Error('broken window');
     });
-    core.onPush(() => delivered++);
+    core.onPush((event) => {
+      if (event.channel === 'session:changed') delivered++;
+    });
     await core.handlers['chat:send']({ text: 'one' }, { signal });
     expect(delivered).toBe(1);
   });
@@ -43,15 +47,19 @@ describe('the app core', () => {
     let delivered = 0;
     const unsubscribe = core.onPush(() => delivered++);
     await core.handlers['chat:send']({ text: 'one' }, { signal });
+    await core.idle();
+    const before = delivered;
     unsubscribe();
     await core.handlers['chat:send']({ text: 'two' }, { signal });
-    expect(delivered).toBe(1);
+    await core.idle();
+    expect(before).toBeGreaterThan(0);
+    expect(delivered).toBe(before);
   });
 
   it('tells the renderer whether a key is set, never the key itself', async () => {
-    const core = testCore({ model: { apiKey: 'sk-test-1234567890abcdef', model: 'gpt-test' } });
+    const core = testCore({ model: { apiKey: 'sk-test-1234567890abcdef', model: 'gpt-test', vision: true, tools: false } });
     const info = await core.handlers['app:info'](undefined, { signal });
-    expect(info.model).toEqual({ configured: true, name: 'gpt-test', apiKeySet: true });
+    expect(info.model).toEqual({ configured: true, name: 'gpt-test', apiKeySet: true, vision: true, tools: false });
     expect(JSON.stringify(info)).not.toContain('sk-test');
   });
 

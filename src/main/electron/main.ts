@@ -1,11 +1,13 @@
 import { app, BrowserWindow } from 'electron';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { modelSettingsFromEnv, resolveDataDir } from '../config/settings';
 import { createAppCore } from '../core/app-core';
+import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
+import { languageModelFrom } from '../model/language-model';
+import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
 import { createLogger } from '../log/logger';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
@@ -33,13 +35,16 @@ export function startDesktopApp(): void {
   const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
   mkdirSync(dataDir, { recursive: true });
 
+  const languageModel = languageModelFrom(model);
   const core = createAppCore({
     runtime: 'electron',
     version,
     model,
+    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
+    templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
-    now: () => Date.now(),
-    newId: () => randomUUID(),
+    time: systemClock(),
+    random: cryptoRandom(),
   });
 
   let window: BrowserWindow | undefined;

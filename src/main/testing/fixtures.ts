@@ -1,5 +1,10 @@
+import path from 'node:path';
 import { createAppCore, type AppCore, type AppCoreDeps } from '../core/app-core';
+import { manualClock, seededRandom } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
+import { createTemplateRenderer } from '../templates';
+
+export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../templates');
 
 /** A logger that keeps its lines, for asserting what was (and was not) logged. */
 export function memoryLogger(): Logger & { lines: string[] } {
@@ -9,15 +14,15 @@ export function memoryLogger(): Logger & { lines: string[] } {
 
 /** A core with a fixed clock and counting ids, so tests see the same state every run. */
 export function testCore(overrides: Partial<AppCoreDeps> = {}): AppCore {
-  let clock = Date.UTC(2026, 0, 1, 9, 0, 0);
-  let id = 0;
   return createAppCore({
     runtime: 'web',
     version: '0.0.0-test',
-    model: {},
+    model: { vision: true, tools: true },
+    llm: undefined,
+    templates: createTemplateRenderer(TEMPLATES_DIR),
     logger: memoryLogger(),
-    now: () => (clock += 1000),
-    newId: () => `id-${++id}`,
+    time: manualClock(Date.UTC(2026, 0, 1, 9, 0, 0)),
+    random: seededRandom(1),
     ...overrides,
   });
 }

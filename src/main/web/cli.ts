@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, modelSettingsFromEnv, resolveDataDir, type Env } from '../config/settings';
 import { createAppCore } from '../core/app-core';
+import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
+import { languageModelFrom } from '../model/language-model';
+import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
 import { createLogger } from '../log/logger';
 import { startWebServer } from './server';
 
@@ -83,13 +85,16 @@ export async function runWebCli(options: {
   const model = modelSettingsFromEnv(options.env);
   const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
   await mkdir(cli.dataDir, { recursive: true });
+  const languageModel = languageModelFrom(model);
   const core = createAppCore({
     runtime: 'web',
     version: options.version,
     model,
+    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
+    templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
-    now: () => Date.now(),
-    newId: () => randomUUID(),
+    time: systemClock(),
+    random: cryptoRandom(),
   });
   const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
   options.print(`Tidying (web mode) is running at ${server.url}`);

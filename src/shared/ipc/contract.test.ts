@@ -23,8 +23,8 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'app:info': {
     validInputs: [undefined],
     invalidInputs: [{}, 'x', null],
-    validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false } },
-    invalidOutputs: [{ name: 'Tidying', version: '1', runtime: 'browser', model: { configured: false, apiKeySet: false } }, {}],
+    validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false, vision: true, tools: true } },
+    invalidOutputs: [{ name: 'Tidying', version: '1', runtime: 'browser', model: { configured: false, apiKeySet: false, vision: true, tools: true } }, {}],
   },
   'session:get': {
     validInputs: [undefined],
@@ -37,6 +37,38 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { ...snapshot, state: { ...snapshot.state, piles: { belongs: [], out: [] } } },
     ],
   },
+  'session:new': {
+    validInputs: [undefined],
+    invalidInputs: [{ keep: true }],
+    validOutput: snapshot,
+    invalidOutputs: [{ rev: 0 }],
+  },
+  'coach:stop': {
+    validInputs: [undefined],
+    invalidInputs: [{ force: true }],
+    validOutput: { stopped: false },
+    invalidOutputs: [{}, { stopped: 'yes' }],
+  },
+  'question:answer': {
+    validInputs: [
+      { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } } },
+      { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'unsure' } } },
+      { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'other', text: 'give to my sister' } } },
+      { questionId: 'q1', answer: { kind: 'choice', selected: ['Work'], followUp: ['Design'] } },
+      { questionId: 'q1', answer: { kind: 'confirm', yes: true } },
+      { questionId: 'q1', answer: { kind: 'text', text: 'the lamp' } },
+    ],
+    invalidInputs: [
+      { questionId: 'q1' },
+      { questionId: '', answer: { kind: 'confirm', yes: true } },
+      { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 4 } } },
+      { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'other', text: '  ' } } },
+      { questionId: 'q1', answer: { kind: 'maybe' } },
+      { questionId: 'q1', answer: { kind: 'confirm', yes: true }, extra: 1 },
+    ],
+    validOutput: { accepted: true },
+    invalidOutputs: [{ accepted: false }],
+  },
   'chat:send': {
     validInputs: [{ text: 'hello' }, { text: '  padded  ' }],
     invalidInputs: [undefined, {}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 'hi', extra: 1 }, { text: 42 }],
@@ -46,6 +78,10 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
 };
 
 const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+  'coach:activity': {
+    valid: [{ status: 'idle' }, { status: 'thinking', draft: 'Trash. Ne' }, { status: 'retrying', notice: 'busy' }, { status: 'error', notice: 'down' }],
+    invalid: [{ status: 'sleeping' }, { status: 'error' }, {}],
+  },
   'session:changed': {
     valid: [snapshot],
     invalid: [undefined, { rev: 1 }, { ...snapshot, state: { ...snapshot.state, itemsProcessed: 1.5 } }],

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CoachActivitySchema } from '../coach/activity';
+import { AnswerSchema } from '../questions/schema';
 import { SessionSnapshotSchema } from '../session/schema';
 
 /**
@@ -18,6 +20,8 @@ export const AppInfoSchema = z.object({
     configured: z.boolean(),
     name: z.string().optional(),
     apiKeySet: z.boolean(),
+    vision: z.boolean(),
+    tools: z.boolean(),
   }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
@@ -28,13 +32,21 @@ export const contract = {
   invoke: {
     'app:info': { input: NoInput, output: AppInfoSchema },
     'session:get': { input: NoInput, output: SessionSnapshotSchema },
+    'session:new': { input: NoInput, output: SessionSnapshotSchema },
     'chat:send': {
       input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000) }).strict(),
       output: z.object({ messageId: z.string() }),
     },
+    /** Stops the coach's current reply; the session goes on. */
+    'coach:stop': { input: NoInput, output: z.object({ stopped: z.boolean() }) },
+    'question:answer': {
+      input: z.object({ questionId: z.string().min(1).max(64), answer: AnswerSchema }).strict(),
+      output: z.object({ accepted: z.literal(true) }),
+    },
   },
   push: {
     'session:changed': SessionSnapshotSchema,
+    'coach:activity': CoachActivitySchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;
