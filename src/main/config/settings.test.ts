@@ -41,3 +41,13 @@ describe('settings', () => {
     );
   });
 });
+
+describe('question timeout', () => {
+  it('is five minutes unless TIDY_QUESTION_TIMEOUT_MS says otherwise, and refuses nonsense', async () => {
+    const { questionTimeoutFromEnv } = await import('./settings');
+    expect(questionTimeoutFromEnv({}, 300_000)).toBe(300_000);
+    expect(questionTimeoutFromEnv({ TIDY_QUESTION_TIMEOUT_MS: '3000' }, 300_000)).toBe(3000);
+    expect(() => questionTimeoutFromEnv({ TIDY_QUESTION_TIMEOUT_MS: 'soon' }, 300_000)).toThrow('TIDY_QUESTION_TIMEOUT_MS');
+    expect(() => questionTimeoutFromEnv({ TIDY_QUESTION_TIMEOUT_MS: '10' }, 300_000)).toThrow('at least 1000');
+  });
+});

@@ -55,3 +55,14 @@ export function resolveDataDir(flag: string | undefined, env: Env, fallback: () 
   const chosen = nonEmpty(flag) ?? nonEmpty(env.TIDY_DATA_DIR);
   return chosen ? path.resolve(chosen) : fallback();
 }
+
+/** How long a question stays open before it closes with its fallback (TIDY_QUESTION_TIMEOUT_MS, for tests). */
+export function questionTimeoutFromEnv(env: Env, fallback: number): number {
+  const raw = nonEmpty(env.TIDY_QUESTION_TIMEOUT_MS);
+  if (raw === undefined) return fallback;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    throw new Error(`TIDY_QUESTION_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (it is "${raw}").`);
+  }
+  return ms;
+}

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
-import { modelSettingsFromEnv, resolveDataDir } from '../config/settings';
-import { createAppCore } from '../core/app-core';
+import { modelSettingsFromEnv, questionTimeoutFromEnv, resolveDataDir } from '../config/settings';
+import { createAppCore, QUESTION_TIMEOUT_MS } from '../core/app-core';
 import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
 import { languageModelFrom } from '../model/language-model';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
@@ -45,6 +45,7 @@ export function startDesktopApp(): void {
     logger,
     time: systemClock(),
     random: cryptoRandom(),
+    questionTimeoutMs: questionTimeoutFromEnv(process.env, QUESTION_TIMEOUT_MS),
   });
 
   let window: BrowserWindow | undefined;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { defaultDataDir, modelSettingsFromEnv, resolveDataDir, type Env } from '../config/settings';
-import { createAppCore } from '../core/app-core';
+import { defaultDataDir, modelSettingsFromEnv, questionTimeoutFromEnv, resolveDataDir, type Env } from '../config/settings';
+import { createAppCore, QUESTION_TIMEOUT_MS } from '../core/app-core';
 import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
 import { languageModelFrom } from '../model/language-model';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
@@ -95,6 +95,7 @@ export async function runWebCli(options: {
     logger,
     time: systemClock(),
     random: cryptoRandom(),
+    questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
   });
   const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
   options.print(`Tidying (web mode) is running at ${server.url}`);
