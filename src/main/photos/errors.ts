@@ -1,4 +1,4 @@
-import type { ImageFormat, SkipReason } from './schema';
+import type { ImageFormat, SkipReason } from '../../shared/photos/schema';
 
 export interface Failure {
   reason: SkipReason;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importPhotos, type ImportOptions, type PhotoSource } from './import';
 import { canDecodeHeic } from './render';
-import { ImportResultSchema, type ImportProgress } from './schema';
+import { ImportResultSchema, type ImportProgress } from '../../shared/photos/schema';
 import { PhotoStore } from './store';
 import { hasGpsPointer, heicHeader, makeImage, pngBomb } from './test-images';
 

@@ -13,7 +13,7 @@ import {
   type PhotoId,
   type PhotoRecord,
   type SkippedFile,
-} from './schema';
+} from '../../shared/photos/schema';
 import { sniff } from './sniff';
 import type { PhotoStore } from './store';
 

@@ -2,6 +2,6 @@
 export { importPhotos, type ImportOptions, type PhotoSource } from './import';
 export { canDecodeHeic } from './render';
 export { scan, type ScanOptions, type ScanResult, type ScannedFile } from './scan';
-export * from './schema';
+export * from '../../shared/photos/schema';
 export { sniff } from './sniff';
 export { PhotoStore, type PhotoPaths } from './store';

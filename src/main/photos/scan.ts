@@ -1,7 +1,7 @@
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fsMessage } from './errors';
-import type { SkippedFile } from './schema';
+import type { SkippedFile } from '../../shared/photos/schema';
 
 export interface ScanOptions {
   maxDepth: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageFormat } from './schema';
+import type { ImageFormat } from '../../shared/photos/schema';
 import { sniff } from './sniff';
 import { heicHeader, makeImage } from './test-images';
 

@@ -1,4 +1,4 @@
-import type { ImageFormat } from './schema';
+import type { ImageFormat } from '../../shared/photos/schema';
 
 /** Brands past this point are not looked at: real files list a handful. */
 const FTYP_SCAN_BYTES = 64;

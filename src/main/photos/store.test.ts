@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PhotoRecord } from './schema';
+import type { PhotoRecord } from '../../shared/photos/schema';
 import { PhotoStore } from './store';
 
 let dir: string;

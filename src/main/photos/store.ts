@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PhotoIdSchema, PhotoRecordSchema, type PhotoId, type PhotoRecord } from './schema';
+import { PhotoIdSchema, PhotoRecordSchema, type PhotoId, type PhotoRecord } from '../../shared/photos/schema';
 
 export interface PhotoPaths {
   /** JPEG for the vision model. */

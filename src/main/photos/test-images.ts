@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
-import type { ImageFormat } from './schema';
+import type { ImageFormat } from '../../shared/photos/schema';
 
 export interface ImageSpec {
   width?: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question, Resolution } from '../../shared/questions/schema';
-import { QuestionBroker, type Timers } from './broker';
+import { QuestionBroker, type QuestionSpec, type Timers } from './broker';
+import type { Answer } from '../../shared/questions/schema';
 
 /** Timers the test fires by hand, with a clock that moves when they do. */
 function handTimers() {
@@ -80,7 +81,7 @@ describe('the question broker', () => {
     );
   });
 
-  it.each([
+  it.each<[QuestionSpec, Answer]>([
     [{ kind: 'confirm', prompt: 'Done for today?', defaultAnswer: true }, { kind: 'confirm', yes: true }],
     [{ kind: 'confirm', prompt: 'Done for today?', defaultAnswer: false }, { kind: 'confirm', yes: false }],
     [
@@ -88,7 +89,7 @@ describe('the question broker', () => {
       { kind: 'choice', selected: [] },
     ],
     [{ kind: 'text', prompt: 'Which lamp?' }, { kind: 'text', text: '' }],
-  ] as const)('falls back for %j', async (spec, fallback) => {
+  ])('falls back for %j', async (spec, fallback) => {
     const { broker, clock } = setup(1000);
     const resolution = broker.ask(spec);
     clock.advance(1000);
