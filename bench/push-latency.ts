@@ -2,6 +2,8 @@
  * Push latency: from a state change in main to its arrival in the renderer (web mode, loopback, real Chromium),
  * beside what a 100 ms polling loop (the original app's design) sees of the same changes in the same run.
  */
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
@@ -70,6 +72,7 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
     logger,
     time: systemClock(),
     random: cryptoRandom(),
+    dataDir: await mkdtemp(path.join(os.tmpdir(), 'tidy-bench-')),
   });
   const server = await startWebServer({ core, logger, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
   const executablePath = chromiumPath();

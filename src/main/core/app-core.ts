@@ -1,15 +1,19 @@
+import { readFileSync } from 'node:fs';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import type { SessionState } from '../../shared/session/schema';
 import { ConversationalCoach } from '../coach';
+import { analyzePhoto } from '../coach/vision';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
-import type { Clock, Llm, Log, Random, StateStore } from '../effects';
+import { retryingLlm, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
+import { importPhotos } from '../photos';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
 import { QuestionBroker, type Timers } from '../questions';
 import { newSessionState } from '../session';
 import type { TemplateRenderer } from '../templates';
+import { parsePhotoPath, PhotoIntake } from './photo-intake';
 import { SessionStore } from './session-store';
 import { TurnRunner } from './turn-runner';
 
@@ -31,8 +35,8 @@ export interface AppCoreDeps {
   logger: Logger;
   time: Clock;
   random: Random;
-  /** The stored model-sized copy of a photo. */
-  photoBytes?: (id: string) => Uint8Array | undefined;
+  /** Where sessions and their photos are kept. */
+  dataDir: string;
   questionTimeoutMs?: number;
   timers?: Timers;
 }
@@ -44,6 +48,10 @@ export interface AppCore {
   onPush(listener: PushListener): () => void;
   /** Resolves when the coach has nothing running or waiting (tests, shutdown). */
   idle(): Promise<void>;
+  /** Keeps one photo the browser uploaded until `photos:import` takes it; returns its upload id. */
+  stageUpload(name: string, bytes: Uint8Array): string;
+  /** The file behind a `/photos/...` URL of the GUI, or undefined. */
+  photoFile(urlPath: string): string | undefined;
   dispose(): void;
 }
 
@@ -87,6 +95,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       }),
   });
 
+  const intake = new PhotoIntake(deps.dataDir, random);
+  const photoBytes = (id: string): Uint8Array | undefined => {
+    const file = intake.photoFile(store.state.id, id, 'model');
+    try {
+      return file ? readFileSync(file) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   let coach: Promise<ConversationalCoach> | undefined;
   const coachFor = (llm: Llm) =>
     (coach ??= ConversationalCoach.create({
@@ -98,7 +116,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       random,
       log,
       capabilities: { vision: deps.model.vision, tools: deps.model.tools },
-      photoBytes: deps.photoBytes ?? (() => undefined),
+      photoBytes,
       onActivity: setActivity,
     }));
 
@@ -108,6 +126,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         setActivity({ status: 'error', notice: NO_MODEL_NOTICE });
         return;
       }
+      if (input.photos?.length && deps.model.vision) await describePhotos(deps.llm, input.photos, signal);
       await (await coachFor(deps.llm)).turn(input, signal);
     },
     (error) => {
@@ -115,6 +134,31 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       setActivity({ status: 'error', notice: 'The coach ran into a problem. Your message is kept; send again when ready.' });
     },
   );
+
+  /** The vision call for each new photo; a photo the model cannot describe simply has no facts. */
+  const describePhotos = async (llm: Llm, photos: readonly { id: string; fileName: string }[], signal: AbortSignal) => {
+    const withRetries = retryingLlm(llm, {
+      onRetry: ({ fault }) => setActivity({ status: 'retrying', notice: `${fault.message} Trying again shortly.` }),
+    });
+    for (const [index, photo] of photos.entries()) {
+      if (signal.aborted) return;
+      const bytes = photoBytes(photo.id);
+      if (!bytes) continue;
+      setActivity({ status: 'thinking', draft: `Looking at your photos (${index + 1} of ${photos.length})…` });
+      try {
+        const facts = await analyzePhoto(withRetries, deps.templates, { fileName: photo.fileName, bytes }, signal);
+        if (facts) {
+          store.update((current) => ({
+            ...current,
+            photos: current.photos.map((known) => (known.id === photo.id ? { ...known, facts } : known)),
+          }));
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        logger.warn('A photo could not be described', { error });
+      }
+    }
+  };
 
   const handlers: InvokeHandlers = {
     'app:info': () => ({
@@ -150,6 +194,29 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return { messageId };
     },
     'coach:stop': () => ({ stopped: turns.stop() }),
+    'photos:import': async ({ uploads, paths }, { signal }) => {
+      if (deps.runtime === 'web' && paths.length > 0) {
+        throw new IpcError({ code: 'invalid-input', message: 'In web mode photos arrive as uploads, not as paths.' });
+      }
+      const sessionId = store.state.id;
+      const sources = [...intake.take(uploads), ...paths.map((file) => ({ path: file }))];
+      const result = await importPhotos(sources, {
+        store: await intake.storeFor(sessionId),
+        now: () => new Date(time.now()),
+        signal,
+        onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
+      });
+      if (store.state.id !== sessionId) return result;
+      const known = new Set(store.state.photos.map((photo) => photo.id));
+      const added = result.imported
+        .filter((record) => !known.has(record.id))
+        .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
+      if (added.length > 0) {
+        store.update((current) => ({ ...current, photos: [...current.photos, ...added] }));
+        if (store.state.status === 'active') turns.enqueue({ photos: added });
+      }
+      return result;
+    },
     'question:answer': ({ questionId, answer }) => {
       questions.answer(questionId, answer);
       return { accepted: true as const };
@@ -166,6 +233,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       };
     },
     idle: () => turns.idle(),
+    stageUpload: (name, bytes) => intake.stage(name, bytes),
+    photoFile(urlPath) {
+      const parsed = parsePhotoPath(urlPath);
+      return parsed ? intake.photoFile(parsed.sessionId, parsed.photoId, parsed.variant) : undefined;
+    },
     dispose() {
       turns.reset();
       questions.cancel();

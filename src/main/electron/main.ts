@@ -45,6 +45,7 @@ export function startDesktopApp(): void {
     logger,
     time: systemClock(),
     random: cryptoRandom(),
+    dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(process.env, QUESTION_TIMEOUT_MS),
   });
 
@@ -76,7 +77,7 @@ export function startDesktopApp(): void {
 
   void app.whenReady().then(() => {
     hardenApp(isAppUrl, logger);
-    serveRenderer(path.join(here, '../renderer'));
+    serveRenderer(path.join(here, '../renderer'), (urlPath) => core.photoFile(urlPath));
     createWindow();
   });
 }

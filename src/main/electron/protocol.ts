@@ -27,11 +27,16 @@ export function registerAppScheme(): void {
   ]);
 }
 
-export function serveRenderer(rendererDir: string): void {
+/** Serves the built renderer, and the session's photos through `photoFile` (which resolves only exact ids). */
+export function serveRenderer(rendererDir: string, photoFile: (urlPath: string) => string | undefined): void {
   const root = path.resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (url.pathname.startsWith('/photos/')) {
+      const photo = photoFile(url.pathname);
+      return photo ? net.fetch(pathToFileURL(photo).toString()) : new Response('Not found', { status: 404 });
+    }
     const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname).replace(/^\/+/, '');
     const file = path.resolve(root, relative);
     if (!file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 });

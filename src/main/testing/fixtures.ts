@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createAppCore, type AppCore, type AppCoreDeps } from '../core/app-core';
 import { manualClock, seededRandom } from '../effects';
@@ -15,6 +17,7 @@ export function memoryLogger(): Logger & { lines: string[] } {
 /** A core with a fixed clock and counting ids, so tests see the same state every run. */
 export function testCore(overrides: Partial<AppCoreDeps> = {}): AppCore {
   return createAppCore({
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tidy-core-')),
     runtime: 'web',
     version: '0.0.0-test',
     model: { vision: true, tools: true },

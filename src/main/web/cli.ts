@@ -95,6 +95,7 @@ export async function runWebCli(options: {
     logger,
     time: systemClock(),
     random: cryptoRandom(),
+    dataDir: cli.dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
   });
   const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });

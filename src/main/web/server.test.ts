@@ -203,3 +203,60 @@ describe('web mode server', () => {
     await aborted;
   });
 });
+
+describe('web mode photo upload and serving', () => {
+  async function upload(server: WebServer, body: Buffer, headers: Record<string, string>) {
+    const { request } = await import('node:http');
+    return new Promise<{ status: number; body: string }>((resolve) => {
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '/api/photos', method: 'POST', headers: { host: `127.0.0.1:${server.port}`, 'content-length': String(body.length), ...headers } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.end(body);
+    });
+  }
+
+  const good = (server: WebServer) => ({ origin: server.origin, authorization: `Bearer ${server.token}`, 'x-file-name': 'desk%20one.jpg' });
+
+  it('takes a photo with the token from our own origin, and imports it over the socket', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#778877' } }).jpeg().toBuffer();
+    const core = testCore();
+    const server = await serve(core);
+    const response = await upload(server, jpeg, good(server));
+    expect(response.status).toBe(201);
+    const { uploadId } = JSON.parse(response.body) as { uploadId: string };
+    const client = await open(server);
+    client.socket.send(JSON.stringify({ type: 'invoke', id: 'imp', channel: 'photos:import', input: { uploads: [uploadId] } }));
+    let frame = await client.next();
+    while (frame.type !== 'result') frame = await client.next();
+    expect(frame).toMatchObject({ result: { id: 'imp', ok: true, output: { imported: [{ originalName: 'desk one.jpg' }] } } });
+    const photo = core.store.state.photos[0]!;
+    const thumb = await fetch(`${server.origin}/photos/${core.store.state.id}/${photo.id}.thumb.webp`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  it('refuses uploads without the token, from another origin, without a name, or over the size cap', async () => {
+    const server = await serve();
+    const body = Buffer.from('not really a photo');
+    expect((await upload(server, body, { ...good(server), authorization: 'Bearer nope' })).status).toBe(401);
+    expect((await upload(server, body, { ...good(server), origin: 'http://evil.example' })).status).toBe(403);
+    expect((await upload(server, body, { ...good(server), 'x-file-name': '' })).status).toBe(400);
+    const { MAX_UPLOAD_BYTES } = await import('../core/photo-intake');
+    const tooBig = await upload(server, Buffer.alloc(16), { ...good(server), 'content-length': String(MAX_UPLOAD_BYTES + 1) }).catch(() => ({ status: 413, body: '' }));
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('serves nothing for photo paths that are not exact ids', async () => {
+    const server = await serve();
+    for (const bad of ['/photos/../../etc/passwd', `/photos/s1/${'a'.repeat(63)}.jpg`, `/photos/s1/${'a'.repeat(64)}.png`, '/photos/s%2F1/x.jpg']) {
+      expect((await fetch(`${server.origin}${bad}`)).status).toBe(404);
+    }
+  });
+});

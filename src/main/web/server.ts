@@ -9,11 +9,14 @@ import type { AppCore } from '../core/app-core';
 import { IpcConnection } from '../ipc/connection';
 import type { Logger } from '../log/logger';
 import { allowedHosts, allowedOrigins, contentSecurityPolicy, tokensEqual } from './security';
+import { MAX_UPLOAD_BYTES } from '../core/photo-intake';
 import { readStaticFile } from './static-files';
+import { readFile } from 'node:fs/promises';
 
 /** Largest socket frame accepted from a browser. Requests are small; photos will travel over HTTP. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const SOCKET_PATH = '/ipc';
+export const UPLOAD_PATH = '/api/photos';
 
 export interface WebServerOptions {
   core: AppCore;
@@ -57,11 +60,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
         return;
       }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === UPLOAD_PATH) {
+        await receiveUpload(req, res);
+        return;
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.startsWith('/photos/')) {
+        await servePhoto(url.pathname, req.method === 'HEAD', res);
+        return;
+      }
       const file = await readStaticFile(options.rendererDir, url.pathname);
       if (!file) {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
@@ -82,6 +93,61 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+
+  /**
+   * One photo's bytes from the page: the same token as the socket (as a bearer header, which other sites cannot
+   * set on a cross-origin request without a preflight this server never grants) and our own Origin.
+   */
+  const receiveUpload = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
+    if (!req.headers.origin || !origins.has(req.headers.origin)) return json(res, 403, { error: 'Forbidden origin.' });
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!tokensEqual(token, bearer)) return json(res, 401, { error: 'Missing or wrong token.' });
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (!Number.isFinite(declared)) return json(res, 411, { error: 'Content-Length is required.' });
+    if (declared > MAX_UPLOAD_BYTES) return json(res, 413, { error: `A photo may be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.` });
+    let name: string;
+    try {
+      name = decodeURIComponent(String(req.headers['x-file-name'] ?? '')).trim();
+    } catch {
+      name = '';
+    }
+    if (!name || name.length > 255) return json(res, 400, { error: 'X-File-Name must carry the file name.' });
+    const chunks: Buffer[] = [];
+    let received = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > declared) return json(res, 400, { error: 'The body is longer than its Content-Length.' });
+      chunks.push(chunk);
+    }
+    try {
+      json(res, 201, { uploadId: core.stageUpload(name, Buffer.concat(chunks)) });
+    } catch (error) {
+      json(res, 507, { error: (error as Error).message });
+    }
+  };
+
+  /** Thumbnails and model copies for the GUI: only exact session and photo ids resolve, and only for this origin. */
+  const servePhoto = async (pathname: string, head: boolean, res: http.ServerResponse) => {
+    const file = core.photoFile(pathname);
+    let body: Buffer | undefined;
+    try {
+      body = file ? await readFile(file) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!body) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    res.writeHead(200, {
+      'Content-Type': pathname.endsWith('.webp') ? 'image/webp' : 'image/jpeg',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    });
+    res.end(head ? undefined : body);
+  };
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<WebSocket>();

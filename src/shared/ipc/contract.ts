@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoachActivitySchema } from '../coach/activity';
+import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { SessionSnapshotSchema } from '../session/schema';
 
@@ -43,10 +44,25 @@ export const contract = {
       input: z.object({ questionId: z.string().min(1).max(64), answer: AnswerSchema }).strict(),
       output: z.object({ accepted: z.literal(true) }),
     },
+    /**
+     * Imports photos into the session: uploads the browser sent to POST /api/photos (web mode), or paths the
+     * person dropped or picked (desktop). Cancel it with the call's abort signal.
+     */
+    'photos:import': {
+      input: z
+        .object({
+          uploads: z.array(z.string().min(1).max(64)).max(5000).default([]),
+          paths: z.array(z.string().min(1).max(4096)).max(100).default([]),
+        })
+        .strict()
+        .refine((value) => value.uploads.length + value.paths.length > 0, 'Nothing to import.'),
+      output: ImportResultSchema,
+    },
   },
   push: {
     'session:changed': SessionSnapshotSchema,
     'coach:activity': CoachActivitySchema,
+    'photos:progress': ImportProgressSchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;
