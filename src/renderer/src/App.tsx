@@ -5,12 +5,15 @@ import { ChatPane } from './components/ChatPane';
 import { Header } from './components/Header';
 import { PhotoStrip } from './components/PhotoStrip';
 import { PilesPanel } from './components/PilesPanel';
-import { useConnectionStatus, useSessionSnapshot } from './session/hooks';
+import { QuestionDialog } from './components/questions/QuestionDialog';
+import type { CoachActivityStore } from './session/activity';
+import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
 import type { SessionMirror } from './session/mirror';
 
-export function App(props: { bridge: Bridge; mirror: SessionMirror }) {
+export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore }) {
   const { bridge, mirror } = props;
   const { snapshot, error } = useSessionSnapshot(mirror);
+  const activity = useCoachActivity(props.activity);
   const status = useConnectionStatus(bridge);
   const [info, setInfo] = useState<AppInfo | undefined>();
 
@@ -22,24 +25,29 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror }) {
   }, [bridge, status]);
 
   const session = snapshot?.state;
+  const question = session?.pendingQuestion;
   return (
-    <div className="app" data-runtime={info?.runtime}>
-      <Header session={session} status={status} info={info} />
-      {error ? (
-        <p className="banner" role="alert">
-          Tidying could not load the session: {error}
-        </p>
-      ) : null}
-      <main className="workspace">
-        <div className="column">
-          <PhotoStrip photos={session?.photos ?? []} />
-          <ChatPane messages={session?.messages ?? []} bridge={bridge} disabled={!session || status !== 'connected'} />
-        </div>
-        <PilesPanel
-          piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}
-          itemsProcessed={session?.itemsProcessed ?? 0}
-        />
-      </main>
-    </div>
+    <>
+      {/* While the coach waits for an answer, the page behind the dialog is inert: the answer comes first. */}
+      <div className="app" data-runtime={info?.runtime} inert={question !== undefined}>
+        <Header session={session} status={status} info={info} />
+        {error ? (
+          <p className="banner" role="alert">
+            Tidying could not load the session: {error}
+          </p>
+        ) : null}
+        <main className="workspace">
+          <div className="column">
+            <PhotoStrip photos={session?.photos ?? []} />
+            <ChatPane session={session} activity={activity} bridge={bridge} disabled={!session || status !== 'connected'} />
+          </div>
+          <PilesPanel
+            piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}
+            itemsProcessed={session?.itemsProcessed ?? 0}
+          />
+        </main>
+      </div>
+      {question ? <QuestionDialog key={question.id} question={question} bridge={bridge} /> : null}
+    </>
   );
 }

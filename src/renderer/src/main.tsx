@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectBridge } from './bridge';
+import { CoachActivityStore } from './session/activity';
 import { SessionMirror } from './session/mirror';
 import './styles.css';
 
@@ -9,11 +10,12 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 const setup = connectBridge();
 
 if ('bridge' in setup) {
-  // One mirror for the page's life, created outside React so StrictMode's double renders cannot duplicate it.
+  // One mirror and one activity store for the page's life, created outside React so StrictMode cannot duplicate them.
   const mirror = new SessionMirror(setup.bridge);
+  const activity = new CoachActivityStore(setup.bridge);
   root.render(
     <StrictMode>
-      <App bridge={setup.bridge} mirror={mirror} />
+      <App bridge={setup.bridge} mirror={mirror} activity={activity} />
     </StrictMode>,
   );
 } else {

@@ -1,4 +1,5 @@
 import type { PileName, Piles } from '../../../shared/session/schema';
+import { outcomeNote } from '../session/outcome-display';
 
 const PILES: Array<{ name: PileName; title: string; hint: string }> = [
   { name: 'belongs', title: 'Belongs', hint: 'Stays in this space' },
@@ -19,9 +20,15 @@ export function PilesPanel(props: { piles: Piles; itemsProcessed: number }) {
           <p className="pile-hint">{hint}</p>
           {piles[name].length > 0 ? (
             <ul>
-              {piles[name].map((item) => (
-                <li key={item.id}>{item.name}</li>
-              ))}
+              {piles[name].map((item) => {
+                const note = outcomeNote(item);
+                return (
+                  <li key={item.id}>
+                    {item.name}
+                    {note ? <span className="pile-outcome">{note}</span> : null}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </section>

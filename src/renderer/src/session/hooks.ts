@@ -1,11 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Bridge, ConnectionStatus } from '../bridge';
+import type { CoachActivityStore } from './activity';
 import type { SessionMirror } from './mirror';
 
 export function useSessionSnapshot(mirror: SessionMirror) {
   const snapshot = useSyncExternalStore(mirror.subscribe, () => mirror.current);
   const error = useSyncExternalStore(mirror.subscribe, () => mirror.error);
   return { snapshot, error };
+}
+
+export function useCoachActivity(store: CoachActivityStore) {
+  return useSyncExternalStore(store.subscribe, () => store.current);
 }
 
 export function useConnectionStatus(bridge: Bridge): ConnectionStatus {

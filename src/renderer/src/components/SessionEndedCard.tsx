@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { SessionState } from '../../../shared/session/schema';
+import type { Bridge } from '../bridge';
+
+/** Where the composer was, once the session has ended: what was done, what can wait, and a fresh start. */
+export function SessionEndedCard(props: { ending: SessionState['ending']; bridge: Bridge }) {
+  const { ending, bridge } = props;
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const startNew = () => {
+    setStarting(true);
+    setProblem(undefined);
+    bridge.invoke('session:new').then(
+      () => setStarting(false),
+      (error: unknown) => {
+        setProblem(`A new session did not start (${(error as Error).message}). You can try again.`);
+        setStarting(false);
+      },
+    );
+  };
+
+  return (
+    <section className="ended" aria-labelledby="ended-title" data-testid="session-ended">
+      <h2 id="ended-title" className="ended-title">
+        Session ended
+      </h2>
+      <p className="ended-summary">{ending?.summary ?? 'This session is over. Everything from it is kept.'}</p>
+      {ending && ending.nextTime.length > 0 ? (
+        <>
+          <h3 className="ended-next-title">For next time</h3>
+          <ul className="ended-next">
+            {ending.nextTime.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {problem ? (
+        <p className="chat-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="button" className="primary" onClick={startNew} disabled={starting}>
+        Start a new session
+      </button>
+    </section>
+  );
+}

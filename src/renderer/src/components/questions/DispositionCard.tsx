@@ -1,0 +1,102 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { DialogFrame } from './DialogFrame';
+import { OtherField } from './OtherField';
+import { dispositionShortcut, isShortcut } from './keys';
+import type { QuestionBodyProps } from './types';
+
+/** One item, where it goes: the coach's choices (recommended first), "Not sure yet", or the person's own words. */
+export function DispositionCard({ question, send, frame }: QuestionBodyProps<'disposition'>) {
+  const [otherOpen, setOtherOpen] = useState(false);
+  const [other, setOther] = useState('');
+  const otherButton = useRef<HTMLButtonElement>(null);
+  const otherId = useId();
+  const unsureKey = question.choices.length + 1;
+
+  const closeOther = () => {
+    setOtherOpen(false);
+    setOther('');
+    otherButton.current?.focus();
+  };
+
+  const onKeys = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && otherOpen) {
+      event.preventDefault();
+      closeOther();
+      return;
+    }
+    if (!isShortcut(event, event.target as HTMLElement)) return;
+    const pick = dispositionShortcut(event.key, question.choices.length);
+    if (!pick) return;
+    event.preventDefault();
+    send({ kind: 'disposition', pick });
+  };
+
+  const sendOther = (event: FormEvent) => {
+    event.preventDefault();
+    const text = other.trim();
+    if (text) send({ kind: 'disposition', pick: { type: 'other', text } });
+  };
+
+  return (
+    <DialogFrame {...frame} kind="disposition" onKeys={onKeys}>
+      <p className="dialog-eyebrow">Where does this go?</p>
+      <h2 id={frame.titleId} className="dialog-title">
+        {question.item}
+      </h2>
+      <div className="choices" role="group" aria-label="Choices">
+        {question.choices.map((choice, index) => (
+          <button
+            key={index}
+            type="button"
+            className={index === 0 ? 'choice choice-recommended' : 'choice'}
+            aria-keyshortcuts={String(index + 1)}
+            autoFocus={index === 0}
+            onClick={() => send({ kind: 'disposition', pick: { type: 'choice', index } })}
+          >
+            <kbd className="key" aria-hidden="true">
+              {index + 1}
+            </kbd>
+            <span className="choice-text">
+              <span className="choice-label">{choice.label}</span>
+              {choice.disposition === 'place' && choice.location ? (
+                <span className="choice-detail">→ {choice.location}</span>
+              ) : null}
+            </span>
+            {index === 0 ? <span className="choice-tag">Recommended</span> : null}
+          </button>
+        ))}
+      </div>
+      <div className="dialog-row">
+        <button
+          type="button"
+          className="quiet"
+          aria-keyshortcuts={String(unsureKey)}
+          onClick={() => send({ kind: 'disposition', pick: { type: 'unsure' } })}
+        >
+          <kbd className="key" aria-hidden="true">
+            {unsureKey}
+          </kbd>
+          Not sure yet
+        </button>
+        <button
+          ref={otherButton}
+          type="button"
+          className="quiet"
+          aria-expanded={otherOpen}
+          aria-controls={otherOpen ? otherId : undefined}
+          onClick={() => (otherOpen ? closeOther() : setOtherOpen(true))}
+        >
+          Other...
+        </button>
+      </div>
+      {otherOpen ? (
+        <form className="other-form" onSubmit={sendOther}>
+          <OtherField id={otherId} value={other} onChange={setOther} />
+          <button type="submit" className="primary" disabled={other.trim() === ''}>
+            Send
+          </button>
+        </form>
+      ) : null}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId, useState } from 'react';
+import type { Answer, Question } from '../../../../shared/questions/schema';
+import type { Bridge } from '../../bridge';
+import { ChoiceQuestion } from './ChoiceQuestion';
+import { ConfirmQuestion } from './ConfirmQuestion';
+import { DispositionCard } from './DispositionCard';
+import { TextQuestion } from './TextQuestion';
+import { answerProblem } from './answer-problem';
+
+/**
+ * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
+ * timed out or cancelled); the caller keys it by question id so each question starts fresh.
+ */
+export function QuestionDialog(props: { question: Question; bridge: Bridge }) {
+  const { question, bridge } = props;
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const send = (answer: Answer) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    bridge.invoke('question:answer', { questionId: question.id, answer }).then(
+      // Accepted: the dialog waits for main's state to drop the question, and takes no second answer meanwhile.
+      () => {},
+      (error: unknown) => {
+        setProblem(answerProblem(error));
+        setBusy(false);
+      },
+    );
+  };
+
+  const frame = { titleId, expiresAt: question.expiresAt, problem, busy };
+  switch (question.kind) {
+    case 'disposition':
+      return <DispositionCard question={question} send={send} frame={frame} />;
+    case 'choice':
+      return <ChoiceQuestion question={question} send={send} frame={frame} />;
+    case 'confirm':
+      return <ConfirmQuestion question={question} send={send} frame={frame} />;
+    case 'text':
+      return <TextQuestion question={question} send={send} frame={frame} />;
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { confirmShortcut, dispositionShortcut, isShortcut, isTextEntry, wrapFocusIndex } from './keys';
+
+describe('disposition card keys', () => {
+  it('maps 1..n to the choices in order and n+1 to "Not sure yet"', () => {
+    expect(dispositionShortcut('1', 3)).toEqual({ type: 'choice', index: 0 });
+    expect(dispositionShortcut('3', 3)).toEqual({ type: 'choice', index: 2 });
+    expect(dispositionShortcut('4', 3)).toEqual({ type: 'unsure' });
+    expect(dispositionShortcut('3', 2)).toEqual({ type: 'unsure' });
+  });
+
+  it('ignores numbers past "Not sure yet", zero and other keys', () => {
+    expect(dispositionShortcut('5', 3)).toBeUndefined();
+    expect(dispositionShortcut('0', 3)).toBeUndefined();
+    expect(dispositionShortcut('a', 3)).toBeUndefined();
+    expect(dispositionShortcut('Enter', 3)).toBeUndefined();
+  });
+});
+
+describe('yes/no keys', () => {
+  it('takes Y and N in either case', () => {
+    expect(confirmShortcut('y')).toBe(true);
+    expect(confirmShortcut('Y')).toBe(true);
+    expect(confirmShortcut('n')).toBe(false);
+    expect(confirmShortcut('N')).toBe(false);
+    expect(confirmShortcut('x')).toBeUndefined();
+  });
+});
+
+describe('when a key is a shortcut', () => {
+  const plain = { key: '1', ctrlKey: false, metaKey: false, altKey: false };
+
+  it('is not while typing in a text field', () => {
+    expect(isTextEntry({ tagName: 'INPUT', type: 'text' })).toBe(true);
+    expect(isTextEntry({ tagName: 'INPUT' })).toBe(true);
+    expect(isTextEntry({ tagName: 'TEXTAREA' })).toBe(true);
+    expect(isTextEntry({ tagName: 'DIV', isContentEditable: true })).toBe(true);
+    expect(isShortcut(plain, { tagName: 'INPUT', type: 'text' })).toBe(false);
+  });
+
+  it('is on buttons, options and the dialog itself', () => {
+    expect(isShortcut(plain, { tagName: 'BUTTON' })).toBe(true);
+    expect(isShortcut(plain, { tagName: 'INPUT', type: 'radio' })).toBe(true);
+    expect(isShortcut(plain, { tagName: 'DIV' })).toBe(true);
+    expect(isShortcut(plain, null)).toBe(true);
+  });
+
+  it('is not with a modifier, so browser shortcuts keep working', () => {
+    expect(isShortcut({ ...plain, ctrlKey: true }, null)).toBe(false);
+    expect(isShortcut({ ...plain, metaKey: true }, null)).toBe(false);
+    expect(isShortcut({ ...plain, altKey: true }, null)).toBe(false);
+  });
+});
+
+describe('the focus trap', () => {
+  it('wraps from the last control to the first and back', () => {
+    expect(wrapFocusIndex(3, 4, false)).toBe(0);
+    expect(wrapFocusIndex(0, 4, true)).toBe(3);
+  });
+
+  it('leaves moves inside the dialog to the browser', () => {
+    expect(wrapFocusIndex(1, 4, false)).toBeUndefined();
+    expect(wrapFocusIndex(2, 4, true)).toBeUndefined();
+  });
+
+  it('moves into the controls from the dialog itself', () => {
+    expect(wrapFocusIndex(-1, 4, false)).toBe(0);
+    expect(wrapFocusIndex(-1, 4, true)).toBe(3);
+    expect(wrapFocusIndex(-1, 0, false)).toBeUndefined();
+  });
+});

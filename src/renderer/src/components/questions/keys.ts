@@ -1,0 +1,59 @@
+/** The card's number keys: 1..n pick the coach's choices in order, and the next number is "Not sure yet". */
+export type DispositionShortcut = { type: 'choice'; index: number } | { type: 'unsure' };
+
+export function dispositionShortcut(key: string, choiceCount: number): DispositionShortcut | undefined {
+  if (!/^[1-9]$/.test(key)) return undefined;
+  const number = Number(key);
+  if (number <= choiceCount) return { type: 'choice', index: number - 1 };
+  if (number === choiceCount + 1) return { type: 'unsure' };
+  return undefined;
+}
+
+/** Y and N answer a yes/no question. */
+export function confirmShortcut(key: string): boolean | undefined {
+  const lower = key.toLowerCase();
+  if (lower === 'y') return true;
+  if (lower === 'n') return false;
+  return undefined;
+}
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+export interface ElementLike {
+  tagName: string;
+  type?: string;
+  isContentEditable?: boolean;
+}
+
+const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset']);
+
+/** Letters and digits typed into a text field are words, not shortcuts. */
+export function isTextEntry(element: ElementLike | null): boolean {
+  if (!element) return false;
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'textarea' || element.isContentEditable) return true;
+  return tag === 'input' && !NON_TEXT_INPUTS.has((element.type ?? 'text').toLowerCase());
+}
+
+/** A single-key shortcut: no modifier (so the browser's own shortcuts keep working) and not while typing. */
+export function isShortcut(event: KeyLike, focused: ElementLike | null): boolean {
+  return !event.ctrlKey && !event.metaKey && !event.altKey && !isTextEntry(focused);
+}
+
+/**
+ * Where Tab must send focus so it never leaves the dialog: from the last control to the first, from the first
+ * (backwards) to the last, and into the controls when the dialog itself has focus (`current` is -1). Undefined
+ * means the browser's own Tab order is fine.
+ */
+export function wrapFocusIndex(current: number, count: number, backwards: boolean): number | undefined {
+  if (count === 0) return undefined;
+  if (current < 0) return backwards ? count - 1 : 0;
+  if (backwards && current === 0) return count - 1;
+  if (!backwards && current === count - 1) return 0;
+  return undefined;
+}
