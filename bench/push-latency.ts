@@ -114,11 +114,14 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
       changedAt.set(rev, before);
     }
     const lastRev = core.store.snapshot().rev;
-    await page.waitForFunction(
-      `window.__bench.pushes.some((p) => p[0] === ${lastRev}) && window.__bench.polls.some((p) => p[0] >= ${lastRev})`,
-      undefined,
-      { timeout: 10_000 },
-    );
+    // Evaluated as text (the page's CSP forbids string eval inside it, but this runs through the debugger).
+    await page.evaluate(`new Promise((resolve) => {
+      const check = () =>
+        window.__bench.pushes.some((p) => p[0] === ${lastRev}) && window.__bench.polls.some((p) => p[0] >= ${lastRev})
+          ? resolve(true)
+          : setTimeout(check, 20);
+      check();
+    })`);
     const recorded = (await page.evaluate(
       '(() => { window.__bench.stop(); return { pushes: window.__bench.pushes, polls: window.__bench.polls }; })()',
     )) as { pushes: Array<[number, number]>; polls: Array<[number, number]> };

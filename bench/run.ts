@@ -1,19 +1,44 @@
 /** `npm run bench`: every figure is printed beside a baseline measured in the same run. */
+import { measureCoachTokens } from './coach-tokens';
+import { measurePhotoImport } from './photo-import';
 import { measurePushLatency } from './push-latency';
 
-const changes = Number(process.env.BENCH_CHANGES ?? 1000);
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+const pad = (text: string, width = 10) => text.padStart(width);
+const lines: string[] = [];
 
-const report = await measurePushLatency(changes);
-const lines = [
-  `Push latency, state change in main -> arrival in the renderer (web mode, loopback, Chromium ${report.browser})`,
-  `  ${report.changes} changes at seeded random gaps of 0-20 ms; page clock offset ${report.clockOffsetMs.toFixed(3)} ms corrected`,
-  '',
+const changes = Number(process.env.BENCH_CHANGES ?? 1000);
+const latency = await measurePushLatency(changes);
+lines.push(
+  `Push latency, state change in main -> arrival in the renderer (web mode, loopback, Chromium ${latency.browser})`,
+  `  ${latency.changes} changes at seeded random gaps of 0-20 ms; page clock offset ${latency.clockOffsetMs.toFixed(3)} ms corrected`,
   '                          p50         p99         max',
-  `  push (this app)    ${fmt(report.push.p50).padStart(10)}  ${fmt(report.push.p99).padStart(10)}  ${fmt(report.push.max).padStart(10)}`,
-  `  100 ms polling     ${fmt(report.polling.p50).padStart(10)}  ${fmt(report.polling.p99).padStart(10)}  ${fmt(report.polling.max).padStart(10)}`,
-  `  polling / push     ${`${(report.polling.p50 / report.push.p50).toFixed(1)}x`.padStart(10)}  ${`${(report.polling.p99 / report.push.p99).toFixed(1)}x`.padStart(10)}`,
+  `  push (this app)    ${pad(fmt(latency.push.p50))}  ${pad(fmt(latency.push.p99))}  ${pad(fmt(latency.push.max))}`,
+  `  100 ms polling     ${pad(fmt(latency.polling.p50))}  ${pad(fmt(latency.polling.p99))}  ${pad(fmt(latency.polling.max))}`,
+  `  polling / push     ${pad(`${(latency.polling.p50 / latency.push.p50).toFixed(1)}x`)}  ${pad(`${(latency.polling.p99 / latency.push.p99).toFixed(1)}x`)}`,
+  `  polling never showed ${latency.polling.neverSeen} of ${latency.changes} intermediate states; push delivered all ${latency.changes}.`,
+);
+
+const tokens = await measureCoachTokens(40, 30);
+const row = (label: string, values: typeof tokens.coach) =>
+  `  ${label.padEnd(19)}${pad(String(values.first), 8)}${pad(String(values.middle), 10)}${pad(String(values.last), 10)}${pad(String(values.max), 10)}${pad(String(values.total), 11)}`;
+lines.push(
   '',
-  `  polling never showed ${report.polling.neverSeen} of ${report.changes} intermediate states; push delivered all ${report.changes}.`,
-];
+  `Coach input tokens per turn, scripted ${tokens.turns}-turn session with ${tokens.photos} photos (estimate: 4 chars/token, 765/image)`,
+  '                      turn 1  turn ' + String(Math.floor(tokens.turns / 2) + 1).padEnd(5) + ` turn ${tokens.turns}       max      total`,
+  row('this app', tokens.coach),
+  row('naive (all, always)', tokens.naive),
+  `  naive / this app   ${pad(`${(tokens.naive.last / tokens.coach.last).toFixed(1)}x`, 27)} at the last turn, ${(tokens.naive.total / tokens.coach.total).toFixed(1)}x in total`,
+);
+
+const photos = await measurePhotoImport(Number(process.env.BENCH_PHOTOS ?? 100));
+lines.push(
+  '',
+  `Photo import, ${photos.photos} generated ${photos.width}x${photos.height} JPEGs (mean ${photos.meanFileMb.toFixed(1)} MB)`,
+  `  importPhotos (this app)   ${photos.import.photosPerSecond.toFixed(1).padStart(6)} photos/s  (${photos.import.seconds.toFixed(2)} s)`,
+  `  bare sharp resize         ${photos.bare.photosPerSecond.toFixed(1).padStart(6)} photos/s  (${photos.bare.seconds.toFixed(2)} s)`,
+  `  this app / bare           ${(photos.import.photosPerSecond / photos.bare.photosPerSecond).toFixed(2).padStart(6)}x`,
+  `  peak RSS during import    ${photos.rssMb.peakDuringImport.toFixed(0)} MB (${photos.rssMb.beforeImport.toFixed(0)} MB before)`,
+);
+
 process.stdout.write(`${lines.join('\n')}\n`);
