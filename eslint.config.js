@@ -25,6 +25,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The preload also sees the page's DOM (it watches real drop events).
+    files: ['src/preload/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     // The core runs in Node tests and in web mode unchanged: only the Electron entry and its adapters import it.
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['src/main/electron/**', 'src/main/index.ts'],

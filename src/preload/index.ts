@@ -1,8 +1,8 @@
 /**
- * The only bridge between the sandboxed renderer and main. It exposes three functions, never ipcRenderer itself,
+ * The only bridge between the sandboxed renderer and main. It exposes four functions, never ipcRenderer itself,
  * and listeners never see the IPC event object.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { isInvokeChannel } from '../shared/ipc/contract';
 import { ELECTRON_IPC } from '../shared/ipc/electron';
 import type { InvokeRequest, InvokeResult, PushMessage } from '../shared/ipc/wire';
@@ -29,6 +29,25 @@ const api: PreloadApi = {
       ipcRenderer.removeListener(ELECTRON_IPC.push, forward);
     };
   },
+
+  pathForFile(file: File): string {
+    return webUtils.getPathForFile(file);
+  },
 };
+
+/**
+ * Photo folders only ever come from what the person dropped or picked: the preload watches real drop events
+ * itself and tells main which paths were dropped, so page code cannot make main read a path of its choosing
+ * (a File built by script has no path).
+ */
+window.addEventListener(
+  'drop',
+  (event) => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    const paths = files.map((file) => webUtils.getPathForFile(file)).filter((path) => path.length > 0);
+    if (paths.length > 0) ipcRenderer.send(ELECTRON_IPC.dropped, paths);
+  },
+  true,
+);
 
 contextBridge.exposeInMainWorld('tidy', api);

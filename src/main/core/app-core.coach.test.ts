@@ -121,3 +121,29 @@ describe('the core with a coach', () => {
     );
   });
 });
+
+describe('photos in the desktop window', () => {
+  it('imports only paths the person dropped or picked', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-drop-'));
+    await writeFile(path.join(folder, 'desk.jpg'), await jpeg());
+    const picked = await mkdtemp(path.join(os.tmpdir(), 'tidy-pick-'));
+    await writeFile(path.join(picked, 'floor.jpg'), await sharp({ create: { width: 300, height: 200, channels: 3, background: '#334433' } }).jpeg().toBuffer());
+    core = testCore({ runtime: 'electron', pickPhotoPaths: async () => [picked] });
+    const app = core;
+    await expect(async () => app.handlers['photos:import']({ uploads: [], paths: [folder] }, { signal })).rejects.toThrow(
+      'Only photos you dropped on the window or picked',
+    );
+    app.grantPaths([folder]);
+    expect((await app.handlers['photos:import']({ uploads: [], paths: [folder] }, { signal })).imported).toHaveLength(1);
+    expect((await app.handlers['photos:pick'](undefined, { signal }))?.imported).toHaveLength(1);
+    expect(app.store.state.photos.map((photo) => photo.fileName).sort()).toEqual(['desk.jpg', 'floor.jpg']);
+  });
+
+  it('has no picker in web mode', async () => {
+    core = testCore();
+    const app = core;
+    await expect(async () => app.handlers['photos:pick'](undefined, { signal })).rejects.toThrow('folder picker');
+  });
+});

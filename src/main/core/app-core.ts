@@ -7,7 +7,7 @@ import { ConversationalCoach } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { retryingLlm, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
-import { importPhotos } from '../photos';
+import { importPhotos, type PhotoSource } from '../photos';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
 import { QuestionBroker, type Timers } from '../questions';
@@ -37,6 +37,8 @@ export interface AppCoreDeps {
   random: Random;
   /** Where sessions and their photos are kept. */
   dataDir: string;
+  /** Shows the desktop's file picker and returns what the person chose (the window only). */
+  pickPhotoPaths?: () => Promise<string[]>;
   questionTimeoutMs?: number;
   timers?: Timers;
 }
@@ -52,6 +54,8 @@ export interface AppCore {
   stageUpload(name: string, bytes: Uint8Array): string;
   /** The file behind a `/photos/...` URL of the GUI, or undefined. */
   photoFile(urlPath: string): string | undefined;
+  /** Paths the person really dropped on the window (reported by the preload): only these may be imported. */
+  grantPaths(paths: readonly string[]): void;
   dispose(): void;
 }
 
@@ -104,6 +108,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return undefined;
     }
   };
+
+  /** Paths the person dropped or picked; `photos:import` reads no other path. */
+  const granted = new Set<string>();
 
   let coach: Promise<ConversationalCoach> | undefined;
   const coachFor = (llm: Llm) =>
@@ -160,6 +167,26 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     }
   };
 
+  /** Imports into the session's photo folder, adds what is new to the session and lets the coach see it. */
+  const importInto = async (sessionId: string, sources: PhotoSource[], signal: AbortSignal) => {
+    const result = await importPhotos(sources, {
+      store: await intake.storeFor(sessionId),
+      now: () => new Date(time.now()),
+      signal,
+      onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
+    });
+    if (store.state.id !== sessionId) return result;
+    const known = new Set(store.state.photos.map((photo) => photo.id));
+    const added = result.imported
+      .filter((record) => !known.has(record.id))
+      .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
+    if (added.length > 0) {
+      store.update((current) => ({ ...current, photos: [...current.photos, ...added] }));
+      if (store.state.status === 'active') turns.enqueue({ photos: added });
+    }
+    return result;
+  };
+
   const handlers: InvokeHandlers = {
     'app:info': () => ({
       name: 'Tidying',
@@ -198,24 +225,19 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (deps.runtime === 'web' && paths.length > 0) {
         throw new IpcError({ code: 'invalid-input', message: 'In web mode photos arrive as uploads, not as paths.' });
       }
-      const sessionId = store.state.id;
-      const sources = [...intake.take(uploads), ...paths.map((file) => ({ path: file }))];
-      const result = await importPhotos(sources, {
-        store: await intake.storeFor(sessionId),
-        now: () => new Date(time.now()),
-        signal,
-        onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
-      });
-      if (store.state.id !== sessionId) return result;
-      const known = new Set(store.state.photos.map((photo) => photo.id));
-      const added = result.imported
-        .filter((record) => !known.has(record.id))
-        .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
-      if (added.length > 0) {
-        store.update((current) => ({ ...current, photos: [...current.photos, ...added] }));
-        if (store.state.status === 'active') turns.enqueue({ photos: added });
+      const ungranted = paths.find((file) => !granted.has(file));
+      if (ungranted !== undefined) {
+        throw new IpcError({ code: 'invalid-input', message: 'Only photos you dropped on the window or picked can be imported.' });
       }
-      return result;
+      return importInto(store.state.id, [...intake.take(uploads), ...paths.map((file) => ({ path: file }))], signal);
+    },
+    'photos:pick': async (_input, { signal }) => {
+      if (!deps.pickPhotoPaths) {
+        throw new IpcError({ code: 'invalid-input', message: 'In web mode, photos are added with the browser’s folder picker.' });
+      }
+      const picked = await deps.pickPhotoPaths();
+      if (picked.length === 0) return undefined;
+      return importInto(store.state.id, picked.map((file) => ({ path: file })), signal);
     },
     'question:answer': ({ questionId, answer }) => {
       questions.answer(questionId, answer);
@@ -234,6 +256,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     idle: () => turns.idle(),
     stageUpload: (name, bytes) => intake.stage(name, bytes),
+    grantPaths(paths) {
+      for (const file of paths) granted.add(file);
+    },
     photoFile(urlPath) {
       const parsed = parsePhotoPath(urlPath);
       return parsed ? intake.photoFile(parsed.sessionId, parsed.photoId, parsed.variant) : undefined;

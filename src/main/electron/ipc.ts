@@ -1,10 +1,13 @@
 import { ipcMain, type BrowserWindow } from 'electron';
 import { ELECTRON_IPC } from '../../shared/ipc/electron';
+import { z } from 'zod';
 import { CallIdSchema, type PushMessage } from '../../shared/ipc/wire';
 import type { AppCore } from '../core/app-core';
 import { IpcConnection } from '../ipc/connection';
 import type { Logger } from '../log/logger';
 import { isTrustedSender } from './sender';
+
+const DroppedPathsSchema = z.array(z.string().min(1).max(4096)).max(1000);
 
 /** Wires one window to the core: validated invokes with cancellation in, pushes out. Returns the unwiring. */
 export function connectWindow(
@@ -28,6 +31,13 @@ export function connectWindow(
     if (parsed.success) connection.cancel(parsed.data);
   });
 
+  ipcMain.on(ELECTRON_IPC.dropped, (event, paths: unknown) => {
+    if (!isTrustedSender(event.senderFrame, window, isAppUrl)) return;
+    const parsed = DroppedPathsSchema.safeParse(paths);
+    if (parsed.success) core.grantPaths(parsed.data);
+    else logger.warn('Ignored a malformed drop report');
+  });
+
   // A reload starts a new renderer: whatever the old one was waiting for is cancelled.
   const onNavigate = () => {
     connection.close();
@@ -47,5 +57,6 @@ export function connectWindow(
     connection.close();
     ipcMain.removeHandler(ELECTRON_IPC.invoke);
     ipcMain.removeAllListeners(ELECTRON_IPC.cancel);
+    ipcMain.removeAllListeners(ELECTRON_IPC.dropped);
   };
 }

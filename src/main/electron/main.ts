@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,16 @@ export function startDesktopApp(): void {
     time: systemClock(),
     random: cryptoRandom(),
     dataDir,
+    pickPhotoPaths: async () => {
+      const options = {
+        title: 'Add photos of the room',
+        buttonLabel: 'Add photos',
+        properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>,
+        filters: [{ name: 'Photos', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif', 'tif', 'tiff'] }],
+      };
+      const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? [] : result.filePaths;
+    },
     questionTimeoutMs: questionTimeoutFromEnv(process.env, QUESTION_TIMEOUT_MS),
   });
 

@@ -69,6 +69,18 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { accepted: true },
     invalidOutputs: [{ accepted: false }],
   },
+  'photos:import': {
+    validInputs: [{ uploads: ['u1'] }, { paths: ['/home/a/Pictures/room'] }, { uploads: ['u1'], paths: ['/p'] }],
+    invalidInputs: [{}, { uploads: [] }, { uploads: [''] }, { uploads: ['u1'], extra: true }, { paths: 'one' }],
+    validOutput: { imported: [], duplicates: [], skipped: [{ file: 'a.txt', reason: 'not-an-image', message: 'Not a photo.' }], tooDeep: [], capped: false, cancelled: false },
+    invalidOutputs: [{ imported: [] }, { imported: [], duplicates: [], skipped: [{ file: 'a', reason: 'cursed', message: '' }], tooDeep: [], capped: false, cancelled: false }],
+  },
+  'photos:pick': {
+    validInputs: [undefined],
+    invalidInputs: [{ folder: '/etc' }],
+    validOutput: undefined,
+    invalidOutputs: [{ imported: 'all' }],
+  },
   'chat:send': {
     validInputs: [{ text: 'hello' }, { text: '  padded  ' }],
     invalidInputs: [undefined, {}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 'hi', extra: 1 }, { text: 42 }],
@@ -78,6 +90,10 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
 };
 
 const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+  'photos:progress': {
+    valid: [{ done: 1, total: 3, currentFile: 'desk.jpg' }],
+    invalid: [{ done: -1, total: 3, currentFile: 'x' }, { done: 1 }],
+  },
   'coach:activity': {
     valid: [{ status: 'idle' }, { status: 'thinking', draft: 'Trash. Ne' }, { status: 'retrying', notice: 'busy' }, { status: 'error', notice: 'down' }],
     invalid: [{ status: 'sleeping' }, { status: 'error' }, {}],

@@ -58,6 +58,8 @@ export const contract = {
         .refine((value) => value.uploads.length + value.paths.length > 0, 'Nothing to import.'),
       output: ImportResultSchema,
     },
+    /** Desktop only: the folder/file picker, then the import of what was picked (undefined if nothing was). */
+    'photos:pick': { input: NoInput, output: ImportResultSchema.optional() },
   },
   push: {
     'session:changed': SessionSnapshotSchema,

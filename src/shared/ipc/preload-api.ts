@@ -6,4 +6,6 @@ export interface PreloadApi {
   cancel(id: string): void;
   /** Returns the unsubscribe function. */
   onPush(listener: (message: PushMessage) => void): () => void;
+  /** The path on disk of a file the person dropped ('' for anything else). */
+  pathForFile(file: File): string;
 }
