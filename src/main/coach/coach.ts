@@ -104,7 +104,7 @@ export class ConversationalCoach {
       tools: deps.capabilities.tools
         ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone(toolDeps), endSession(toolDeps), ...returnToSortingTools(toolDeps)]
         : [],
-      modes: coachModes({ state: toolDeps.state, refreshPrompt: () => this.refreshPrompt() }),
+      modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
       viewMessages: (messages) =>
         viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, vision: deps.capabilities.vision }),

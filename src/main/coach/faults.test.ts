@@ -64,3 +64,17 @@ describe('faults never end a session', () => {
     expect(harness.server.mismatches).toEqual([]);
   });
 });
+
+describe('capability switches', () => {
+  it('coaches without tools or images when the model takes neither', async () => {
+    harness = await coachHarness({
+      scenario: 'no-tools.json',
+      capabilities: { vision: false, tools: false },
+      photoBytes: () => new Uint8Array([0xff, 0xd8, 0xff]),
+      initial: (state) => ({ ...state, photos: [{ id: 'cccccccccccc', fileName: 'desk.jpg', width: 10, height: 10 }] }),
+    });
+    const outcome = await harness.coach.turn({ text: 'idk where to start', photos: [{ id: 'cccccccccccc', fileName: 'desk.jpg' }] });
+    expect(outcome).toMatchObject({ kind: 'answered', response: 'Tell me what this room is for.' });
+    expect(harness.server.mismatches).toEqual([]);
+  });
+});

@@ -72,6 +72,8 @@ const INVOKABLE: Partial<Record<ModeKind, { toolName: string; description: strin
 
 export interface CoachModeDeps {
   readonly state: StateStore<SessionState>;
+  /** Without tool calls the modes offer no tools and no transitions: the coach only talks. */
+  readonly tools: boolean;
   /** Re-renders the system prompt for the mode now in the state. */
   readonly refreshPrompt: () => void;
 }
@@ -83,9 +85,9 @@ export function coachModes(deps: CoachModeDeps): ModeDefinition[] {
       name: kind,
       description: `${MODE_TITLES[kind]} mode`,
       params: MODE_PARAMS[kind],
-      tools: MODE_TOOLS[kind],
+      tools: deps.tools ? MODE_TOOLS[kind] : [],
       output: OUTPUT_SCHEMAS[kind],
-      ...(INVOKABLE[kind] ? { invokable: { ...INVOKABLE[kind], transition: 'switch' as const } } : {}),
+      ...(deps.tools && INVOKABLE[kind] ? { invokable: { ...INVOKABLE[kind], transition: 'switch' as const } } : {}),
       handler: async function* (_agent, params) {
         const state = deps.state.get();
         deps.state.set({ ...state, mode: { kind, ...params } as SessionState['mode'] });
