@@ -1,14 +1,9 @@
 import { app, BrowserWindow, dialog } from 'electron';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
-import { modelSettingsFromEnv, questionTimeoutFromEnv, resolveDataDir } from '../config/settings';
-import { createAppCore, QUESTION_TIMEOUT_MS } from '../core/app-core';
-import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
-import { languageModelFrom } from '../model/language-model';
-import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
-import { createLogger } from '../log/logger';
+import { resolveDataDir } from '../config/settings';
+import { createLiveCore } from '../core/live-core';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
@@ -30,21 +25,11 @@ export function startDesktopApp(): void {
   }
   registerAppScheme();
 
-  const model = modelSettingsFromEnv(process.env);
-  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
   const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
-  mkdirSync(dataDir, { recursive: true });
-
-  const languageModel = languageModelFrom(model);
-  const core = createAppCore({
+  const { core, logger } = createLiveCore({
     runtime: 'electron',
     version,
-    model,
-    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
-    templates: createTemplateRenderer(defaultTemplatesDir()),
-    logger,
-    time: systemClock(),
-    random: cryptoRandom(),
+    env: process.env,
     dataDir,
     pickPhotoPaths: async () => {
       const options = {
@@ -56,7 +41,6 @@ export function startDesktopApp(): void {
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     },
-    questionTimeoutMs: questionTimeoutFromEnv(process.env, QUESTION_TIMEOUT_MS),
   });
 
   let window: BrowserWindow | undefined;

@@ -1,3 +1,3 @@
-export { newSessionState } from './new-session';
+export { newSessionState } from '../../shared/session/new-session';
 export { pileFor, recordDecision } from './decisions';
 export type { Outcome } from './decisions';

@@ -1,12 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { defaultDataDir, modelSettingsFromEnv, questionTimeoutFromEnv, resolveDataDir, type Env } from '../config/settings';
-import { createAppCore, QUESTION_TIMEOUT_MS } from '../core/app-core';
-import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
-import { languageModelFrom } from '../model/language-model';
-import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
-import { createLogger } from '../log/logger';
+import { defaultDataDir, resolveDataDir, type Env } from '../config/settings';
+import { createLiveCore } from '../core/live-core';
 import { startWebServer } from './server';
 
 export interface WebCliOptions {
@@ -82,22 +77,7 @@ export async function runWebCli(options: {
   print: (line: string) => void;
 }): Promise<{ close(): Promise<void> }> {
   const cli = parseWebArgs(options.argv, options.env);
-  const model = modelSettingsFromEnv(options.env);
-  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
-  await mkdir(cli.dataDir, { recursive: true });
-  const languageModel = languageModelFrom(model);
-  const core = createAppCore({
-    runtime: 'web',
-    version: options.version,
-    model,
-    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
-    templates: createTemplateRenderer(defaultTemplatesDir()),
-    logger,
-    time: systemClock(),
-    random: cryptoRandom(),
-    dataDir: cli.dataDir,
-    questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
-  });
+  const { core, logger } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
   const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
   options.print(`Tidying (web mode) is running at ${server.url}`);
   options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);

@@ -1,4 +1,4 @@
-import type { SessionState } from '../../shared/session/schema';
+import type { SessionState } from './schema';
 
 /** A fresh session: Surveying, nothing sorted yet. */
 export function newSessionState(id: string, now: number): SessionState {

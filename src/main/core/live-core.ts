@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
+import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
+import { createLogger, type Logger } from '../log/logger';
+import { languageModelFrom } from '../model/language-model';
+import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
+import { createAppCore, QUESTION_TIMEOUT_MS, type AppCore, type AppCoreDeps } from './app-core';
+
+/**
+ * The core as the window and web mode run it: the model, the clock, randomness and the log are the live ones,
+ * configured from the environment. The logger redacts the API key from every line.
+ */
+export function createLiveCore(options: {
+  runtime: AppCoreDeps['runtime'];
+  version: string;
+  env: Env;
+  dataDir: string;
+  pickPhotoPaths?: AppCoreDeps['pickPhotoPaths'];
+}): { core: AppCore; logger: Logger } {
+  const model = modelSettingsFromEnv(options.env);
+  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
+  mkdirSync(options.dataDir, { recursive: true });
+  const languageModel = languageModelFrom(model);
+  const core = createAppCore({
+    runtime: options.runtime,
+    version: options.version,
+    model,
+    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
+    templates: createTemplateRenderer(defaultTemplatesDir()),
+    logger,
+    time: systemClock(),
+    random: cryptoRandom(),
+    dataDir: options.dataDir,
+    questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
+    ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
+  });
+  return { core, logger };
+}
