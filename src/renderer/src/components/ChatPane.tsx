@@ -14,6 +14,8 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
   const { session, activity, bridge, disabled } = props;
   const messages = session?.messages ?? [];
   const thinking = activity.status === 'thinking';
+  // A retry is still the coach at work: Stop stays available through it.
+  const working = thinking || activity.status === 'retrying';
   const draft = visibleDraft(activity, messages);
   const listEnd = useRef<HTMLLIElement>(null);
 
@@ -46,7 +48,7 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
       {session?.status === 'ended' ? (
         <SessionEndedCard ending={session.ending} bridge={bridge} />
       ) : (
-        <Composer bridge={bridge} disabled={disabled} thinking={thinking} />
+        <Composer bridge={bridge} disabled={disabled} working={working} />
       )}
     </section>
   );

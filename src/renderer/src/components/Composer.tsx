@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Bridge } from '../bridge';
 
-/** Where the person writes. While the coach is thinking, Stop ends its reply; messages can still be sent (they wait their turn). */
-export function Composer(props: { bridge: Bridge; disabled: boolean; thinking: boolean }) {
-  const { bridge, disabled, thinking } = props;
+/** Where the person writes. While the coach is working, Stop ends its reply; messages can still be sent (they wait their turn). */
+export function Composer(props: { bridge: Bridge; disabled: boolean; working: boolean }) {
+  const { bridge, disabled, working } = props;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -63,7 +63,7 @@ export function Composer(props: { bridge: Bridge; disabled: boolean; thinking: b
           disabled={disabled}
           maxLength={4000}
         />
-        {thinking ? (
+        {working ? (
           <button type="button" className="quiet" onClick={() => void stop()} aria-disabled={stopping}>
             Stop
           </button>

@@ -10,10 +10,12 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
   disconnected: 'Reconnecting…',
 };
 
+const ENDED_DISPLAY = { title: 'Session ended', persona: 'Everything from it is kept' };
+
 export function Header(props: { session: SessionState | undefined; status: ConnectionStatus; info: AppInfo | undefined }) {
   const { session, status, info } = props;
   const now = useNow(30_000);
-  const mode = session ? MODE_DISPLAY[session.mode.kind] : undefined;
+  const mode = session?.status === 'ended' ? ENDED_DISPLAY : session ? MODE_DISPLAY[session.mode.kind] : undefined;
   return (
     <header className="header">
       <div className="brand">
