@@ -66,6 +66,10 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await expect(card.getByRole('button', { name: 'Not sure yet' })).toHaveAttribute('aria-keyshortcuts', '4');
   await expect(card.getByTestId('time-left')).toContainText('about 5 min left');
   await page.screenshot({ path: path.join(SHOTS, 'dialog-disposition.png') });
+  // A small window: the card scrolls inside itself rather than spilling off screen.
+  await page.setViewportSize({ width: 560, height: 420 });
+  await page.screenshot({ path: path.join(SHOTS, 'dialog-disposition-small.png') });
+  await page.setViewportSize({ width: 1200, height: 760 });
   await page.keyboard.press('1');
   await expect(card).toHaveCount(0);
   const belongs = page.getByTestId('pile-belongs');
