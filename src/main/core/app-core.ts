@@ -78,7 +78,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       }
     }
   };
-  const setActivity = (activity: CoachActivity) => emit({ channel: 'coach:activity', payload: activity });
+  let activity: CoachActivity = { status: 'idle' };
+  const setActivity = (next: CoachActivity) => {
+    activity = next;
+    emit({ channel: 'coach:activity', payload: next });
+  };
 
   const store = new SessionStore(newSessionState(random.id(), time.now()), (error) =>
     logger.error('A session listener failed', { error }),
@@ -220,6 +224,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       turns.enqueue({ text });
       return { messageId };
     },
+    'coach:status': () => activity,
     'coach:stop': () => ({ stopped: turns.stop() }),
     'photos:import': async ({ uploads, paths }, { signal }) => {
       if (deps.runtime === 'web' && paths.length > 0) {

@@ -43,6 +43,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: snapshot,
     invalidOutputs: [{ rev: 0 }],
   },
+  'coach:status': {
+    validInputs: [undefined],
+    invalidInputs: [{}],
+    validOutput: { status: 'thinking', draft: 'Mug: ' },
+    invalidOutputs: [{ status: 'busy' }],
+  },
   'coach:stop': {
     validInputs: [undefined],
     invalidInputs: [{ force: true }],

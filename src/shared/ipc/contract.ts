@@ -38,6 +38,8 @@ export const contract = {
       input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000) }).strict(),
       output: z.object({ messageId: z.string() }),
     },
+    /** What the coach is doing now (a page that connects mid-reply); later changes arrive as `coach:activity`. */
+    'coach:status': { input: NoInput, output: CoachActivitySchema },
     /** Stops the coach's current reply; the session goes on. */
     'coach:stop': { input: NoInput, output: z.object({ stopped: z.boolean() }) },
     'question:answer': {

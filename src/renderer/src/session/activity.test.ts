@@ -74,3 +74,20 @@ describe('the draft bubble', () => {
     expect(visibleDraft({ status: 'thinking', draft: 'Envelope: rec' }, [coach('Envelope: recycle. Next.')])).toBeUndefined();
   });
 });
+
+describe('joining mid-reply', () => {
+  it('asks main what the coach is doing when it connects', async () => {
+    const fake = fakeBridge();
+    const asked: string[] = [];
+    const bridge = Object.assign(fake.bridge, {
+      invoke: async (channel: string) => {
+        asked.push(channel);
+        return { status: 'thinking', draft: 'Mug: kit' } satisfies CoachActivity;
+      },
+    });
+    const store = new CoachActivityStore(bridge);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual(['coach:status']);
+    expect(store.current).toEqual({ status: 'thinking', draft: 'Mug: kit' });
+  });
+});

@@ -19,8 +19,19 @@ export class CoachActivityStore {
     this.unsubscribers.push(
       bridge.onStatus((status) => {
         if (status === 'disconnected') this.set(IDLE);
+        if (status === 'connected') void this.load(bridge);
       }),
     );
+    if (bridge.status === 'connected' || bridge.status === 'connecting') void this.load(bridge);
+  }
+
+  /** A page that connects mid-reply asks once what the coach is doing; pushes keep it current from then on. */
+  private async load(bridge: Bridge): Promise<void> {
+    try {
+      this.set(await bridge.invoke('coach:status'));
+    } catch {
+      // Disconnected again: the next connect asks again.
+    }
   }
 
   get current(): CoachActivity {
