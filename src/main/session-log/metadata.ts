@@ -1,0 +1,108 @@
+/**
+ * One folder per session under `<dataDir>/sessions/<id>/`: the append-only `log.jsonl`, the stored photos
+ * (`photos/`, by content hash) and a small `meta.json` the session list reads without opening any log.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { SessionState } from '../../shared/session/schema';
+
+export const SessionMetaSchema = z.object({
+  id: z.string().min(1),
+  /** Epoch milliseconds. */
+  startedAt: z.number().int().nonnegative(),
+  updatedAt: z.number().int().nonnegative(),
+  spaceFunction: z.string().optional(),
+  itemsProcessed: z.number().int().nonnegative(),
+  status: z.enum(['active', 'ended']),
+  coach: z.enum(['conversational', 'guided']),
+});
+export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+
+export interface SessionPaths {
+  readonly dir: string;
+  readonly log: string;
+  readonly meta: string;
+  readonly photos: string;
+}
+
+export function sessionPaths(dataDir: string, sessionId: string): SessionPaths {
+  const dir = path.join(dataDir, 'sessions', sessionId);
+  return { dir, log: path.join(dir, 'log.jsonl'), meta: path.join(dir, 'meta.json'), photos: path.join(dir, 'photos') };
+}
+
+export function metaFromState(state: SessionState, coach: SessionMeta['coach'], updatedAt: number): SessionMeta {
+  return {
+    id: state.id,
+    startedAt: state.sessionStart,
+    updatedAt,
+    ...(state.spaceFunction !== undefined ? { spaceFunction: state.spaceFunction } : {}),
+    itemsProcessed: state.itemsProcessed,
+    status: state.status,
+    coach,
+  };
+}
+
+/** Writes `meta.json` whole or not at all: a temporary file, fsynced, renamed over the old one. */
+export async function writeSessionMeta(dir: string, meta: SessionMeta): Promise<void> {
+  const target = path.join(dir, 'meta.json');
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(`${JSON.stringify(SessionMetaSchema.parse(meta), null, 2)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export interface ListedSession extends SessionMeta {
+  readonly dir: string;
+}
+
+export interface SessionListing {
+  /** Newest first (by `updatedAt`). */
+  readonly sessions: ListedSession[];
+  /** Session folders whose `meta.json` is missing or unreadable, and why. */
+  readonly broken: { readonly dir: string; readonly reason: string }[];
+}
+
+export async function listSessions(dataDir: string): Promise<SessionListing> {
+  const root = path.join(dataDir, 'sessions');
+  let entries: string[];
+  try {
+    entries = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sessions: [], broken: [] };
+    throw error;
+  }
+  const sessions: ListedSession[] = [];
+  const broken: { dir: string; reason: string }[] = [];
+  await Promise.all(
+    entries.map(async (name) => {
+      const dir = path.join(root, name);
+      try {
+        const meta = SessionMetaSchema.parse(JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')));
+        sessions.push({ ...meta, dir });
+      } catch (error) {
+        broken.push({ dir, reason: describe(error) });
+      }
+    }),
+  );
+  sessions.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+  broken.sort((a, b) => a.dir.localeCompare(b.dir));
+  return { sessions, broken };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof z.ZodError) return `meta.json is not valid: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'meta.json is missing';
+  return `meta.json could not be read: ${error instanceof Error ? error.message : String(error)}`;
+}
