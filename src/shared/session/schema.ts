@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
+import { GuidedStateSchema } from './guided';
 
 /**
  * The session as the GUI sees it. Main owns it and pushes every change; the renderer only displays it.
@@ -120,6 +121,8 @@ export const SessionStateSchema = z.object({
   pendingQuestion: QuestionSchema.optional(),
   /** Set when the session has ended: what was done and what is left for next time. */
   ending: SessionEndingSchema.optional(),
+  /** The guided coach's phase and its data (seed 001); absent for the conversational coach. */
+  guided: GuidedStateSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

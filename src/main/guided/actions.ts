@@ -1,0 +1,90 @@
+/**
+ * The Action vocabulary of seed 001: what the coach does next. `decide` picks one; the coach shows its dialog or
+ * says it, through the template of the same name in templates/guided/.
+ */
+import { z } from 'zod';
+import { DispositionChoiceSchema } from '../../shared/questions/schema';
+import { CategorySchema } from '../../shared/session/guided';
+import { OutcomeSchema } from './input';
+
+const text = z.string().trim().min(1).max(200);
+const count = z.number().int().nonnegative();
+
+export const ActionSchema = z.discriminatedUnion('kind', [
+  // Questions: each is a dialog.
+  z.object({ kind: z.literal('askFunction') }),
+  z.object({ kind: z.literal('askAnchors'), function: text }),
+  z.object({ kind: z.literal('askWhatIsIt'), suggestions: z.array(text).max(4) }),
+  z.object({ kind: z.literal('askWhereLive'), item: text }),
+  z.object({ kind: z.literal('askItemDecision'), item: text, choices: z.array(DispositionChoiceSchema).min(2).max(4) }),
+  z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
+  /** Not in seed 001: free text the rules could not read is asked about rather than guessed. */
+  z.object({ kind: z.literal('askClarify'), heard: z.string().max(2000), about: z.enum(['item', 'disposition']), item: text.optional() }),
+  // Instructions: said in the chat; the turn ends with them.
+  z.object({
+    kind: z.literal('firstInstruction'),
+    reason: z.enum(['ready', 'overwhelmed', 'buried', 'blocked']),
+    function: text,
+    target: text.optional(),
+    blocked: text.optional(),
+  }),
+  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']) }),
+  z.object({ kind: z.literal('instructPlace'), item: text, location: text }),
+  z.object({ kind: z.literal('instructUnsure'), item: text, unsure: count, later: z.boolean() }),
+  z.object({ kind: z.literal('instructNext'), item: text, outcome: z.enum(['keep', 'skip']) }),
+  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), out: count }),
+  // Splitting: said in the chat, then confirmed (renamed, merged or declined) in a dialog.
+  z.object({ kind: z.literal('instructSplit'), unsure: count, categories: z.array(CategorySchema).min(1) }),
+  // Decision support: a gentle reframe in the chat, then the item's card again.
+  z.object({ kind: z.literal('decisionAid'), item: text, function: text, choices: z.array(DispositionChoiceSchema).min(2).max(4) }),
+  // Pivoting: away from what makes it too much, towards somewhere calmer.
+  z.object({ kind: z.literal('pivotAway'), trigger: text, location: text }),
+  // Completion.
+  z.object({
+    kind: z.literal('ackProgress'),
+    reason: z.enum(['paused', 'noted', 'splitDeclined', 'categoryDone']),
+    item: text.optional(),
+    outcome: OutcomeSchema.optional(),
+    finished: text.optional(),
+    upNext: text.optional(),
+  }),
+  z.object({
+    kind: z.literal('summary'),
+    summary: z.string().min(1),
+    nextTime: z.array(text),
+    processed: count,
+    out: count,
+    belongs: count,
+    unsure: count,
+  }),
+]);
+export type Action = z.infer<typeof ActionSchema>;
+export type ActionKind = Action['kind'];
+
+/** Actions that wait for a dialog answer; the others end the person's turn. */
+export const DIALOG_ACTIONS = [
+  'askFunction',
+  'askAnchors',
+  'askWhatIsIt',
+  'askWhereLive',
+  'askItemDecision',
+  'energyCheck',
+  'askClarify',
+  'instructSplit',
+  'decisionAid',
+] as const satisfies readonly ActionKind[];
+export type DialogAction = Extract<Action, { kind: (typeof DIALOG_ACTIONS)[number] }>;
+
+export function isDialog(action: Action): action is DialogAction {
+  return (DIALOG_ACTIONS as readonly ActionKind[]).includes(action.kind);
+}
+
+/** Dialog actions whose words belong in the chat (they explain something); the others live in the dialog alone. */
+export function speaksBeforeDialog(action: DialogAction): boolean {
+  return action.kind === 'instructSplit' || action.kind === 'decisionAid';
+}
+
+/** The template that words an action: one per kind. */
+export function templateFor(kind: ActionKind): string {
+  return `guided/${kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.njk`;
+}

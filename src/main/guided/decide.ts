@@ -1,0 +1,341 @@
+/**
+ * The guided coach's routing (seed 001's trigger table), as a pure function of the session and what was heard.
+ * No model, no clock, no I/O: the same state and input always give the same action and next phase.
+ *
+ * | From            | To               | Trigger                                                    |
+ * |-----------------|------------------|------------------------------------------------------------|
+ * | Surveying       | Surveying        | no function yet: AskFunction; function, no anchors: AskAnchors |
+ * | Surveying       | Sorting          | buried chaos in a photo                                    |
+ * | Surveying       | Sorting          | a blocked function in a photo + function                   |
+ * | Surveying       | Sorting          | overwhelmed signal + function                              |
+ * | Surveying       | Sorting          | function + anchors                                         |
+ * | Sorting         | Sorting          | item named: AskItemDecision; decided: InstructTrash/Place/Unsure/Next/Bag |
+ * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
+ * | Sorting         | DecisionSupport  | help or stuck, on an item                                  |
+ * | Splitting       | Refining         | split confirmed (as suggested, renamed or merged)          |
+ * | Splitting       | Sorting          | split declined: those items are left for later             |
+ * | Refining        | Refining         | processing a category; a finished category moves to the next |
+ * | Refining        | Sorting          | every category done: EnergyCheck, then sorting if going on |
+ * | Refining        | DecisionSupport  | help or stuck                                              |
+ * | DecisionSupport | the phase before | decision made (routed as that phase would route it)        |
+ * | Any             | (ended)          | stop: Summary                                              |
+ */
+import type { SessionState } from '../../shared/session/schema';
+import type { Action } from './actions';
+import { cardChoices } from './cards';
+import type { Input, Outcome } from './input';
+import { phaseOf, returnPhaseOf, type ActiveState, type Category, type GuidedState, type PhaseOf } from './phases';
+import { editCategories, emergentCategories, UNSURE_THRESHOLD } from './split';
+
+/** Every this many things in the out pile, the coach suggests bagging them up. */
+export const BAG_EVERY = 5;
+
+export interface Decision {
+  readonly action: Action;
+  readonly next: GuidedState;
+  /** An answer to record in the piles (the coach applies it with `recordDecision`). */
+  readonly record?: { readonly item: string; readonly outcome: Outcome; readonly location?: string };
+}
+
+type Heard = Exclude<Input, { kind: 'stop' }>;
+
+export function decide(state: SessionState, input: Input): Decision {
+  const phase = phaseOf(state);
+  if (input.kind === 'stop') return { action: summaryOf(state, phase), next: phase };
+  switch (phase.phase) {
+    case 'surveying':
+      return surveying(state, phase, input);
+    case 'sorting':
+      return sorting(state, phase, input);
+    case 'splitting':
+      return splitting(phase, input);
+    case 'refining':
+      return refining(state, phase, input);
+    case 'decisionSupport':
+      return decisionSupport(state, phase, input);
+  }
+}
+
+function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard): Decision {
+  if (input.kind === 'silent') return paused(phase);
+  const fn = input.kind === 'function' ? input.function : phase.gatheredFunction;
+  const anchors = input.kind === 'anchors' ? unique([...phase.gatheredAnchors, ...input.anchors]) : phase.gatheredAnchors;
+  // An explicit "nothing has to stay" is an answer, so an empty list moves on as well.
+  const hasAnchors = anchors.length > 0 || input.kind === 'anchors';
+  const overwhelmed = input.kind === 'overwhelmed' || input.kind === 'help' || (input.kind === 'function' && input.overwhelmed);
+  const facts = state.photos.flatMap((photo) => (photo.facts ? [photo.facts] : []));
+  const buried = facts.find((fact) => fact.chaosLevel === 'buried');
+  const blocked = facts.find((fact) => fact.blockedFunction);
+  const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target?: string): Decision => ({
+    action: {
+      kind: 'firstInstruction',
+      reason,
+      function: spaceFunction,
+      ...(target ? { target } : {}),
+      ...(reason === 'blocked' && blocked?.blockedFunction ? { blocked: blocked.blockedFunction } : {}),
+    },
+    next: { phase: 'sorting', active: { function: spaceFunction, anchors, later: [] } },
+  });
+  if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget);
+  if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget);
+  if (fn && overwhelmed) return sortWith('overwhelmed', fn);
+  if (fn && hasAnchors) return sortWith('ready', fn);
+  const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}) };
+  return { action: fn ? { kind: 'askAnchors', function: fn } : { kind: 'askFunction' }, next: gathered };
+}
+
+function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): Decision {
+  const { active } = phase;
+  const here: PhaseOf<'sorting'> = { phase: 'sorting', active };
+  switch (input.kind) {
+    case 'item':
+      return askAbout(input.item, { ...here, currentItem: input.item });
+    case 'disposition': {
+      if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item } };
+      const record = recordOf(input);
+      const unsure = unsureAfter(state, record).filter((item) => !includesName(active.later, item));
+      if (record.outcome === 'unsure' && unsure.length >= UNSURE_THRESHOLD) {
+        const categories = emergentCategories(unsure);
+        return {
+          action: { kind: 'instructSplit', unsure: unsure.length, categories },
+          next: { phase: 'splitting', active, categories: nonEmpty(categories) },
+          record,
+        };
+      }
+      return { action: instruction(state, record, false), next: here, record };
+    }
+    case 'help': {
+      const item = input.item ?? phase.currentItem;
+      return item ? aid(item, active, { phase: 'sorting' }) : { action: firstStep(active), next: here };
+    }
+    case 'overwhelmed':
+      return overwhelmed(input.trigger, phase);
+    case 'keepGoing':
+      return { action: firstStep(active), next: here };
+    case 'silent':
+      return paused(phase);
+    case 'unclear':
+      return clarify(input.text, phase.currentItem, phase);
+    case 'function':
+    case 'anchors':
+      return noted(phase, input);
+    case 'begin':
+    case 'next':
+    case 'split':
+      return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state) }, next: here };
+  }
+}
+
+function splitting(phase: PhaseOf<'splitting'>, input: Heard): Decision {
+  const { active } = phase;
+  if (input.kind === 'silent') return paused(phase);
+  const declined = input.kind === 'overwhelmed' || input.kind === 'help' || (input.kind === 'split' && input.edit.kind === 'decline');
+  if (declined) {
+    const items = phase.categories.flatMap((category) => category.items);
+    return {
+      action: { kind: 'ackProgress', reason: 'splitDeclined' },
+      next: { phase: 'sorting', active: { ...active, later: unique([...active.later, ...items]) } },
+    };
+  }
+  if (input.kind === 'split' && input.edit.kind !== 'decline') {
+    const categories = refinable(editCategories(phase.categories, input.edit));
+    const first = categories[0].items[0];
+    return askAbout(first, { phase: 'refining', active, categories, currentItem: first }, active);
+  }
+  // Anything else: show the suggestion again, so the person can confirm, change or decline it.
+  const unsure = phase.categories.reduce((sum, category) => sum + category.items.length, 0);
+  return { action: { kind: 'instructSplit', unsure, categories: phase.categories }, next: phase };
+}
+
+function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard): Decision {
+  const { active, categories } = phase;
+  const [current, ...rest] = categories;
+  switch (input.kind) {
+    case 'item':
+      return askAbout(input.item, { ...phase, currentItem: input.item }, active);
+    case 'disposition': {
+      if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...phase, currentItem: input.item } };
+      const record = recordOf(input);
+      const later = record.outcome === 'unsure' ? unique([...active.later, record.item]) : active.later;
+      const [left, ...alsoLeft] = current.items.filter((item) => !sameName(item, record.item));
+      const nextActive = { ...active, later };
+      if (left !== undefined) {
+        return {
+          action: instruction(state, record, true),
+          next: { phase: 'refining', active: nextActive, categories: [{ name: current.name, items: [left, ...alsoLeft] }, ...rest] },
+          record,
+        };
+      }
+      const [upNext, ...after] = rest;
+      if (!upNext) return { action: { kind: 'energyCheck', reason: 'categoriesDone' }, next: { phase: 'sorting', active: nextActive }, record };
+      return {
+        action: { kind: 'ackProgress', reason: 'categoryDone', item: record.item, outcome: record.outcome, finished: current.name, upNext: upNext.name },
+        next: { phase: 'refining', active: nextActive, categories: [upNext, ...after] },
+        record,
+      };
+    }
+    case 'help':
+      return aid(input.item ?? phase.currentItem ?? current.items[0], active, returnPhaseOf(phase) ?? { phase: 'sorting' });
+    case 'overwhelmed':
+      return overwhelmed(input.trigger, phase);
+    case 'silent':
+      return paused(phase);
+    case 'unclear':
+      return clarify(input.text, phase.currentItem, phase);
+    case 'function':
+    case 'anchors':
+      return noted(phase, input);
+    case 'begin':
+    case 'next':
+    case 'keepGoing':
+    case 'split': {
+      const item = phase.currentItem ?? current.items[0];
+      return askAbout(item, { ...phase, currentItem: item }, active);
+    }
+  }
+}
+
+function decisionSupport(state: SessionState, phase: PhaseOf<'decisionSupport'>, input: Heard): Decision {
+  const { active, stuckItem, returnTo } = phase;
+  const back = { ...returnTo, active } as GuidedState;
+  switch (input.kind) {
+    case 'help':
+      return aid(input.item ?? stuckItem, active, returnTo);
+    case 'silent':
+      return paused(phase);
+    case 'unclear':
+      return clarify(input.text, stuckItem, phase);
+    case 'next':
+    case 'keepGoing':
+    case 'begin':
+      // Moving on is a fine outcome: the item is skipped for now.
+      return decide({ ...state, guided: back }, { kind: 'disposition', item: stuckItem, outcome: 'skip' });
+    default:
+      return decide({ ...state, guided: back }, input);
+  }
+}
+
+function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveState = activeOf(next)): Decision {
+  return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, active) }, next };
+}
+
+function aid(item: string, active: ActiveState, returnTo: PhaseOf<'decisionSupport'>['returnTo']): Decision {
+  return {
+    action: { kind: 'decisionAid', item, function: active.function, choices: cardChoices(item, active) },
+    next: { phase: 'decisionSupport', active, stuckItem: item, returnTo },
+  };
+}
+
+function overwhelmed(trigger: string | undefined, phase: PhaseOf<'sorting' | 'refining'>): Decision {
+  if (!trigger) return { action: { kind: 'energyCheck', reason: 'overwhelmed' }, next: phase };
+  const { active } = phase;
+  const location = active.anchors.find((anchor) => !sameName(anchor, trigger)) ?? 'the nearest clear surface';
+  return {
+    action: { kind: 'pivotAway', trigger, location },
+    next: { ...phase, active: { ...active, later: unique([...active.later, trigger]) } },
+  };
+}
+
+function clarify(heard: string, item: string | undefined, next: GuidedState): Decision {
+  return { action: { kind: 'askClarify', heard, about: item ? 'disposition' : 'item', ...(item ? { item } : {}) }, next };
+}
+
+function noted(phase: PhaseOf<'sorting' | 'refining'>, input: Extract<Input, { kind: 'function' | 'anchors' }>): Decision {
+  const active =
+    input.kind === 'function'
+      ? { ...phase.active, function: input.function }
+      : { ...phase.active, anchors: unique([...phase.active.anchors, ...input.anchors]) };
+  return { action: { kind: 'ackProgress', reason: 'noted' }, next: { ...phase, active } };
+}
+
+function paused(phase: GuidedState): Decision {
+  return { action: { kind: 'ackProgress', reason: 'paused' }, next: phase };
+}
+
+function firstStep(active: ActiveState): Action {
+  return { kind: 'firstInstruction', reason: 'overwhelmed', function: active.function };
+}
+
+function instruction(state: SessionState, record: Required<Pick<Decision, 'record'>>['record'], refining: boolean): Action {
+  const { item, outcome } = record;
+  switch (outcome) {
+    case 'trash':
+    case 'donate':
+    case 'recycle': {
+      const out = state.piles.out.filter((entry) => !sameName(entry.name, item)).length + 1;
+      return out % BAG_EVERY === 0 ? { kind: 'instructBag', item, outcome, out } : { kind: 'instructTrash', item, outcome };
+    }
+    case 'place':
+      return { kind: 'instructPlace', item, location: record.location ?? 'its place' };
+    case 'unsure':
+      return { kind: 'instructUnsure', item, unsure: unsureAfter(state, record).length, later: refining };
+    case 'keep':
+    case 'skip':
+      return { kind: 'instructNext', item, outcome };
+  }
+}
+
+/** What the person can do when it is time to stop: the facts, and what is left for next time. */
+export function summaryOf(state: SessionState, phase: GuidedState): Extract<Action, { kind: 'summary' }> {
+  const { belongs, out, unsure } = state.piles;
+  const later = phase.phase === 'surveying' ? [] : phase.active.later;
+  const areas = later.filter((entry) => !unsure.some((item) => sameName(item.name, entry)));
+  const nextTime = [
+    ...unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`),
+    ...areas.slice(0, 3).map((area) => `${area.charAt(0).toUpperCase()}${area.slice(1)}`),
+  ];
+  return {
+    kind: 'summary',
+    summary: `${state.itemsProcessed} items processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} unsure.`,
+    nextTime,
+    processed: state.itemsProcessed,
+    out: out.length,
+    belongs: belongs.length,
+    unsure: unsure.length,
+  };
+}
+
+/** Things the photos show that nobody has decided on yet, to offer as the next item. */
+function suggestions(state: SessionState): string[] {
+  const decided = state.decisions.map((decision) => decision.item);
+  const visible = state.photos.flatMap((photo) => photo.facts?.visibleItems ?? []);
+  return unique(visible.filter((item) => !decided.some((done) => sameName(done, item)))).slice(0, 4);
+}
+
+function unsureAfter(state: SessionState, record: { item: string; outcome: Outcome }): string[] {
+  const others = state.piles.unsure.map((entry) => entry.name).filter((name) => !sameName(name, record.item));
+  return record.outcome === 'unsure' ? [...others, record.item] : others;
+}
+
+function needsLocation(input: Extract<Input, { kind: 'disposition' }>): boolean {
+  return input.outcome === 'place' && !input.location;
+}
+
+function recordOf(input: Extract<Input, { kind: 'disposition' }>): NonNullable<Decision['record']> {
+  return { item: input.item, outcome: input.outcome, ...(input.location ? { location: input.location } : {}) };
+}
+
+function activeOf(phase: GuidedState): ActiveState {
+  if (phase.phase === 'surveying') throw new Error('Surveying has no active state yet.');
+  return phase.active;
+}
+
+type Refinable = PhaseOf<'refining'>['categories'];
+
+function refinable(categories: readonly Category[]): Refinable {
+  const kept = categories.filter((category): category is Refinable[number] => category.items.length > 0);
+  return nonEmpty(kept);
+}
+
+function nonEmpty<T>(list: readonly T[]): [T, ...T[]] {
+  const [first, ...rest] = list;
+  if (first === undefined) throw new Error('Expected at least one category.');
+  return [first, ...rest];
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const includesName = (list: readonly string[], name: string) => list.some((entry) => sameName(entry, name));
+
+function unique(list: readonly string[]): string[] {
+  return list.filter((entry, index) => list.findIndex((other) => sameName(other, entry)) === index);
+}

@@ -1,0 +1,52 @@
+/**
+ * What the guided coach hears, whichever way it came: a dialog answer, free text read by the rules in
+ * `understand.ts`, or free text extracted by a model. `decide` routes on this and nothing else.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1).max(200);
+
+export const OutcomeSchema = z.enum(['trash', 'donate', 'recycle', 'place', 'keep', 'skip', 'unsure']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export const SplitEditSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('accept') }),
+  z.object({ kind: z.literal('merge') }),
+  /** New names in order; see `editCategories` for fewer or more names than categories. */
+  z.object({ kind: z.literal('rename'), names: z.array(text).min(1) }),
+  z.object({ kind: z.literal('decline') }),
+]);
+export type SplitEdit = z.infer<typeof SplitEditSchema>;
+
+export const InputSchema = z.discriminatedUnion('kind', [
+  /** Nothing said: photos arrived, or an empty message. */
+  z.object({ kind: z.literal('begin') }),
+  z.object({ kind: z.literal('function'), function: text, overwhelmed: z.boolean() }),
+  /** An empty list is an answer too: nothing has to stay. */
+  z.object({ kind: z.literal('anchors'), anchors: z.array(text) }),
+  z.object({ kind: z.literal('item'), item: text }),
+  /** Where one item goes; a `place` without a location still needs one. */
+  z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() }),
+  z.object({ kind: z.literal('next') }),
+  z.object({ kind: z.literal('help'), item: text.optional() }),
+  /** Too much; `trigger` is the thing that makes it so ("the boxes"). */
+  z.object({ kind: z.literal('overwhelmed'), trigger: text.optional() }),
+  z.object({ kind: z.literal('split'), edit: SplitEditSchema }),
+  /** The person chose to carry on after an energy check. */
+  z.object({ kind: z.literal('keepGoing') }),
+  z.object({ kind: z.literal('stop') }),
+  /** A dialog closed without an answer (timed out or cancelled). */
+  z.object({ kind: z.literal('silent') }),
+  z.object({ kind: z.literal('unclear'), text: z.string().trim().min(1).max(2000) }),
+]);
+export type Input = z.infer<typeof InputSchema>;
+
+/** What a free-text answer would be about, given where the session is. */
+export type Expecting =
+  | { readonly kind: 'function' }
+  | { readonly kind: 'anchors' }
+  | { readonly kind: 'item' }
+  | { readonly kind: 'next' }
+  | { readonly kind: 'split' }
+  | { readonly kind: 'disposition'; readonly item: string }
+  | { readonly kind: 'location'; readonly item: string };

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The guided coach's phases (seed 001) as session data: pushed to the GUI, persisted and replayed with the rest
+ * of the session. Every phase after Surveying carries the same ActiveState.
+ */
+
+const name = z.string().trim().min(1).max(200);
+
+export const ActiveStateSchema = z.object({
+  function: name,
+  anchors: z.array(name),
+  /** Left for next time: areas the person pivoted away from, items still unsure after refining. Never split again. */
+  later: z.array(name),
+});
+export type ActiveState = z.infer<typeof ActiveStateSchema>;
+
+export const SurveyingSchema = z.object({
+  phase: z.literal('surveying'),
+  gatheredFunction: name.optional(),
+  gatheredAnchors: z.array(name),
+});
+
+export const SortingSchema = z.object({
+  phase: z.literal('sorting'),
+  active: ActiveStateSchema,
+  currentItem: name.optional(),
+});
+
+export const CategorySchema = z.object({ name, items: z.array(name) });
+export type Category = z.infer<typeof CategorySchema>;
+
+const RefiningCategorySchema = CategorySchema.extend({ items: z.tuple([name], name) });
+
+export const SplittingSchema = z.object({
+  phase: z.literal('splitting'),
+  active: ActiveStateSchema,
+  /** Suggested categories with the unsure items each would hold; never empty. */
+  categories: z.tuple([CategorySchema], CategorySchema),
+});
+
+export const RefiningSchema = z.object({
+  phase: z.literal('refining'),
+  active: ActiveStateSchema,
+  /** The emergent categories still to work through, the current one first; each holds at least one item. */
+  categories: z.tuple([RefiningCategorySchema], RefiningCategorySchema),
+  currentItem: name.optional(),
+});
+
+/** Where decision support returns to: the phase it came from, without the ActiveState it shares. */
+export const ReturnPhaseSchema = z.discriminatedUnion('phase', [
+  SortingSchema.omit({ active: true }),
+  RefiningSchema.omit({ active: true }),
+]);
+export type ReturnPhase = z.infer<typeof ReturnPhaseSchema>;
+
+export const DecisionSupportSchema = z.object({
+  phase: z.literal('decisionSupport'),
+  active: ActiveStateSchema,
+  stuckItem: name,
+  returnTo: ReturnPhaseSchema,
+});
+
+export const GuidedStateSchema = z.discriminatedUnion('phase', [
+  SurveyingSchema,
+  SortingSchema,
+  SplittingSchema,
+  RefiningSchema,
+  DecisionSupportSchema,
+]);
+export type GuidedState = z.infer<typeof GuidedStateSchema>;
+export type GuidedPhase = GuidedState['phase'];
