@@ -229,7 +229,8 @@ function aid(item: string, active: ActiveState, returnTo: PhaseOf<'decisionSuppo
 function overwhelmed(trigger: string | undefined, phase: PhaseOf<'sorting' | 'refining'>): Decision {
   if (!trigger) return { action: { kind: 'energyCheck', reason: 'overwhelmed' }, next: phase };
   const { active } = phase;
-  const location = active.anchors.find((anchor) => !sameName(anchor, trigger)) ?? 'the nearest clear surface';
+  const anchor = active.anchors.find((candidate) => !sameName(candidate, trigger));
+  const location = anchor?.replace(/^(?:the|my|a|an)\s+/i, '') || 'nearest clear surface';
   return {
     action: { kind: 'pivotAway', trigger, location },
     next: { ...phase, active: { ...active, later: unique([...active.later, trigger]) } },

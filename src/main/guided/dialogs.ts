@@ -1,0 +1,162 @@
+/**
+ * The dialogs behind the guided coach's questions (the same modal dialogs the conversational coach uses), and
+ * how each answer becomes input for `decide`. An unanswered dialog (timed out or cancelled) is `silent`.
+ */
+import type { ChoiceOptionSchema, Resolution } from '../../shared/questions/schema';
+import type { z } from 'zod';
+import type { QuestionSpec } from '../questions';
+import type { DialogAction } from './actions';
+import type { Expecting, Input } from './input';
+import type { GuidedState } from './phases';
+import { understand } from './understand';
+
+type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
+
+export const STUCK = 'I’m stuck';
+export const STOP_FOR_TODAY = 'Stop for today';
+export const NEXT_THING = 'Next thing';
+
+export const FUNCTION_CHOICES: readonly ChoiceOption[] = [
+  {
+    label: 'Work',
+    followUp: { prompt: 'What kind of work?', choices: ['Design', 'Writing', 'Coding', 'Admin', 'Study'], multiple: false },
+  },
+  { label: 'Sleep' },
+  {
+    label: 'Craft or hobby',
+    followUp: { prompt: 'Which one?', choices: ['Sewing', 'Painting', 'Drawing', 'Music', 'Models'], multiple: false },
+  },
+  { label: 'Living and relaxing' },
+  { label: 'Storage' },
+  { label: 'Kids’ play' },
+];
+
+export const SPLIT_CHOICES = { accept: 'Split like this', merge: 'One pile', decline: 'Not now' } as const;
+
+const CLARIFY_DISPOSITION: Readonly<Record<string, (item: string) => Input>> = {
+  Trash: (item) => ({ kind: 'disposition', item, outcome: 'trash' }),
+  'Keep it here': (item) => ({ kind: 'disposition', item, outcome: 'keep' }),
+  'Somewhere else': (item) => ({ kind: 'disposition', item, outcome: 'place' }),
+  'Not sure yet': (item) => ({ kind: 'disposition', item, outcome: 'unsure' }),
+  [STUCK]: (item) => ({ kind: 'help', item }),
+  [STOP_FOR_TODAY]: () => ({ kind: 'stop' }),
+};
+const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
+  [NEXT_THING]: { kind: 'next' },
+  [STUCK]: { kind: 'help' },
+  [STOP_FOR_TODAY]: { kind: 'stop' },
+};
+
+/** The dialog for a question action; `prompt` is the action's template, rendered. */
+export function dialogFor(action: DialogAction, prompt: string): QuestionSpec {
+  switch (action.kind) {
+    case 'askFunction':
+      return { kind: 'choice', purpose: 'function', prompt, choices: [...FUNCTION_CHOICES], multiple: false, allowOther: true };
+    case 'askAnchors':
+      return { kind: 'text', prompt, placeholder: 'desk, lamp, plants' };
+    case 'askWhatIsIt':
+      return {
+        kind: 'choice',
+        purpose: 'general',
+        prompt,
+        choices: [...action.suggestions, STUCK, STOP_FOR_TODAY].map((label) => ({ label })),
+        multiple: false,
+        allowOther: true,
+      };
+    case 'askWhereLive':
+      return { kind: 'text', prompt, placeholder: 'kitchen, bookshelf, bathroom' };
+    case 'askItemDecision':
+    case 'decisionAid':
+      return { kind: 'disposition', item: action.item, choices: action.choices };
+    case 'energyCheck':
+      return { kind: 'confirm', prompt, defaultAnswer: false };
+    case 'askClarify': {
+      const labels = action.about === 'disposition' ? Object.keys(CLARIFY_DISPOSITION) : Object.keys(CLARIFY_ITEM);
+      return { kind: 'choice', purpose: 'general', prompt, choices: labels.map((label) => ({ label })), multiple: false, allowOther: true };
+    }
+    case 'instructSplit':
+      return {
+        kind: 'choice',
+        purpose: 'general',
+        prompt: 'Split it like this? Or type your own names, in order.',
+        choices: Object.values(SPLIT_CHOICES).map((label) => ({ label })),
+        multiple: false,
+        allowOther: true,
+      };
+  }
+}
+
+/** The answer to a dialog as input; `overwhelmed` carries a signal heard earlier in the same turn. */
+export function heardFrom(action: DialogAction, resolution: Resolution, context: { overwhelmed: boolean }): Input {
+  if (resolution.closedBy !== 'person') return { kind: 'silent' };
+  const answer = resolution.answer;
+  switch (answer.kind) {
+    case 'disposition': {
+      if (action.kind !== 'askItemDecision' && action.kind !== 'decisionAid') return { kind: 'silent' };
+      const { item } = action;
+      const pick = answer.pick;
+      if (pick.type === 'other') return understand(pick.text, { kind: 'disposition', item });
+      if (pick.type === 'unsure') return { kind: 'disposition', item, outcome: 'unsure' };
+      if (pick.type === 'skip') return { kind: 'silent' };
+      const choice = action.choices[pick.index];
+      if (!choice) return { kind: 'silent' };
+      return { kind: 'disposition', item, outcome: choice.disposition, ...(choice.location ? { location: choice.location } : {}) };
+    }
+    case 'choice': {
+      const [selected] = answer.selected;
+      const other = answer.other;
+      if (action.kind === 'askFunction') {
+        const picked = [...answer.selected, ...(other ? [other] : [])];
+        if (picked.length === 0) return { kind: 'silent' };
+        if (other && understand(other, { kind: 'function' }).kind === 'stop') return { kind: 'stop' };
+        const detail = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
+        return { kind: 'function', function: `${picked.join(', ')}${detail}`.slice(0, 200), overwhelmed: context.overwhelmed };
+      }
+      if (action.kind === 'instructSplit') {
+        if (selected === SPLIT_CHOICES.accept) return { kind: 'split', edit: { kind: 'accept' } };
+        if (selected === SPLIT_CHOICES.merge) return { kind: 'split', edit: { kind: 'merge' } };
+        if (selected === SPLIT_CHOICES.decline) return { kind: 'split', edit: { kind: 'decline' } };
+        return other ? understand(other, { kind: 'split' }) : { kind: 'silent' };
+      }
+      if (action.kind === 'askClarify') {
+        const expecting: Expecting = action.item ? { kind: 'disposition', item: action.item } : { kind: 'item' };
+        if (selected !== undefined) {
+          const mapped = action.item ? CLARIFY_DISPOSITION[selected]?.(action.item) : CLARIFY_ITEM[selected];
+          if (mapped) return mapped;
+        }
+        return other ? understand(other, expecting) : { kind: 'silent' };
+      }
+      if (action.kind === 'askWhatIsIt') {
+        if (selected === STUCK) return { kind: 'help' };
+        if (selected === STOP_FOR_TODAY) return { kind: 'stop' };
+        if (selected !== undefined) return { kind: 'item', item: selected };
+        return other ? understand(other, { kind: 'item' }) : { kind: 'silent' };
+      }
+      return { kind: 'silent' };
+    }
+    case 'confirm':
+      return answer.yes ? { kind: 'stop' } : { kind: 'keepGoing' };
+    case 'text': {
+      if (!answer.text.trim()) return { kind: 'silent' };
+      if (action.kind === 'askAnchors') return understand(answer.text, { kind: 'anchors' });
+      if (action.kind === 'askWhereLive') return understand(answer.text, { kind: 'location', item: action.item });
+      return { kind: 'silent' };
+    }
+  }
+}
+
+/** What free text in the chat is about, given the phase. */
+export function expectingIn(guided: GuidedState): Expecting {
+  switch (guided.phase) {
+    case 'surveying':
+      return guided.gatheredFunction ? { kind: 'anchors' } : { kind: 'function' };
+    case 'sorting':
+      return guided.currentItem ? { kind: 'disposition', item: guided.currentItem } : { kind: 'item' };
+    case 'splitting':
+      return { kind: 'split' };
+    case 'refining':
+      return guided.currentItem ? { kind: 'disposition', item: guided.currentItem } : { kind: 'next' };
+    case 'decisionSupport':
+      return { kind: 'disposition', item: guided.stuckItem };
+  }
+}

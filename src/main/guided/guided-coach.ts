@@ -1,0 +1,176 @@
+/**
+ * The guided coach (seed 001): deterministic routing over phases, so it coaches with no model at all.
+ *
+ * One person turn: the message is read (by the rules, or by the model when there is one), `decide` picks the
+ * action and the next phase, and the coach carries it out. A question action shows its dialog and the answer is
+ * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
+ * Every answer updates the piles through `recordDecision`; stop ends the session with its summary.
+ */
+import type { Resolution } from '../../shared/questions/schema';
+import type { SessionState } from '../../shared/session/schema';
+import type { CoachActivity, TurnInput, TurnOutcome } from '../coach';
+import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
+import type { QuestionSpec } from '../questions';
+import { recordDecision } from '../session/decisions';
+import type { TemplateRenderer } from '../templates';
+import { isDialog, speaksBeforeDialog, templateFor, type Action } from './actions';
+import { decide, type Decision } from './decide';
+import { dialogFor, expectingIn, heardFrom } from './dialogs';
+import type { Input } from './input';
+import { extractInput, phraseAction } from './model';
+import { modeFor, phaseOf } from './phases';
+import { understand } from './understand';
+
+/** Dialogs one turn may chain before the coach pauses and hands the turn back. */
+export const MAX_DIALOGS_PER_TURN = 8;
+
+export interface GuidedCoachDeps {
+  readonly state: StateStore<SessionState>;
+  readonly questions: QuestionUi<QuestionSpec, Resolution>;
+  readonly templates: TemplateRenderer;
+  readonly time: Clock;
+  readonly random: Random;
+  readonly log: Log;
+  readonly onActivity: (activity: CoachActivity) => void;
+  /** With a model, free text is extracted and replies are phrased by it; without, rules and templates do both. */
+  readonly llm?: Llm;
+}
+
+const OUTCOME_WORDS: Readonly<Record<string, string>> = {
+  trash: 'trash',
+  donate: 'donate bag',
+  recycle: 'recycling',
+  place: 'to its place',
+  keep: 'stays',
+  skip: 'skipped for now',
+  unsure: 'left for next time',
+};
+
+export class GuidedCoach {
+  readonly #deps: GuidedCoachDeps;
+
+  private constructor(deps: GuidedCoachDeps) {
+    this.#deps = deps;
+  }
+
+  /** Starts (or resumes) in the phase the session is in. */
+  static create(deps: GuidedCoachDeps): Promise<GuidedCoach> {
+    const coach = new GuidedCoach(deps);
+    const state = deps.state.get();
+    const guided = phaseOf(state);
+    deps.state.set({ ...state, guided, mode: modeFor({ ...state, guided }) });
+    return Promise.resolve(coach);
+  }
+
+  get phase() {
+    return phaseOf(this.#deps.state.get()).phase;
+  }
+
+  /** One person turn, to the coach's reply. A model fault never reaches the person: the rules take over. */
+  async turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+    if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
+    this.#deps.onActivity({ status: 'thinking' });
+    try {
+      const outcome = await this.#run(input.text?.trim() ?? '', signal);
+      this.#deps.onActivity({ status: 'idle' });
+      return outcome;
+    } catch (error) {
+      this.#deps.onActivity({ status: 'idle' });
+      if (signal?.aborted) return { kind: 'stopped' };
+      throw error;
+    }
+  }
+
+  async #run(said: string, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+    let heard = await this.#read(said, signal);
+    let overwhelmed = heard.kind === 'overwhelmed' || heard.kind === 'help';
+    for (let dialogs = 0; ; dialogs += 1) {
+      if (dialogs >= MAX_DIALOGS_PER_TURN) heard = { kind: 'silent' };
+      const decision = decide(this.#deps.state.get(), heard);
+      this.#apply(decision);
+      const { action } = decision;
+      if (!isDialog(action)) return this.#reply(action, said, signal);
+      if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
+      const prompt = this.#render(action, { overwhelmed });
+      const resolution = await this.#deps.questions.ask(dialogFor(action, prompt), signal);
+      if (signal?.aborted) return { kind: 'stopped' };
+      heard = heardFrom(action, resolution, { overwhelmed });
+      overwhelmed ||= heard.kind === 'overwhelmed' || heard.kind === 'help';
+    }
+  }
+
+  /** The message as input: empty is a plain start, text goes to the model if there is one, else to the rules. */
+  async #read(said: string, signal: AbortSignal | undefined): Promise<Input> {
+    if (!said) return { kind: 'begin' };
+    const expecting = expectingIn(phaseOf(this.#deps.state.get()));
+    const { llm } = this.#deps;
+    if (!llm) return understand(said, expecting);
+    this.#deps.onActivity({ status: 'thinking', draft: 'Reading that…' });
+    return extractInput({ llm, templates: this.#deps.templates, log: this.#deps.log }, said, expecting, this.#context(), signal);
+  }
+
+  /** The decision's effects on the session: the answer into the piles, the next phase, the header's mode. */
+  #apply(decision: Decision): void {
+    let state = this.#deps.state.get();
+    const { record, next, action } = decision;
+    if (record) {
+      state = recordDecision(state, { ...record, id: this.#deps.random.id(), at: this.#deps.time.now() });
+    }
+    state = { ...state, guided: next };
+    if (next.phase === 'surveying') {
+      if (next.gatheredFunction) state = { ...state, spaceFunction: next.gatheredFunction };
+      if (next.gatheredAnchors.length) state = { ...state, anchors: next.gatheredAnchors };
+    } else {
+      state = { ...state, spaceFunction: next.active.function, anchors: next.active.anchors };
+    }
+    if (action.kind === 'summary') {
+      state = { ...state, status: 'ended', ending: { summary: action.summary, nextTime: action.nextTime, endedAt: this.#deps.time.now() } };
+    }
+    this.#deps.state.set({ ...state, mode: modeFor(state) });
+  }
+
+  async #reply(action: Action, said: string, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+    const response = await this.#words(action, said, signal);
+    this.#say(response);
+    return { kind: 'answered', response, mode: this.#deps.state.get().mode.kind, transitions: 0 };
+  }
+
+  /** What the coach says for an action: the template, phrased by the model when there is one. */
+  async #words(action: Action, said: string, signal: AbortSignal | undefined): Promise<string> {
+    const draft = this.#render(action);
+    const { llm } = this.#deps;
+    if (!llm) return draft;
+    return phraseAction({ llm, templates: this.#deps.templates, log: this.#deps.log }, action, draft, { ...this.#context(), said }, signal);
+  }
+
+  #render(action: Action, extra: object = {}): string {
+    const item = 'item' in action ? action.item : undefined;
+    const outcome = 'outcome' in action ? action.outcome : undefined;
+    return this.#deps.templates.render(templateFor(action.kind), {
+      ...this.#context(),
+      ...action,
+      ...(item ? { Item: `${item.charAt(0).toUpperCase()}${item.slice(1)}` } : {}),
+      ...(outcome ? { outcomeWord: OUTCOME_WORDS[outcome] } : {}),
+      ...extra,
+    });
+  }
+
+  /** Session facts every template may use. */
+  #context() {
+    const state = this.#deps.state.get();
+    return {
+      function: state.spaceFunction,
+      anchors: state.anchors,
+      itemsProcessed: state.itemsProcessed,
+      piles: { belongs: state.piles.belongs.length, out: state.piles.out.length, unsure: state.piles.unsure.length },
+    };
+  }
+
+  #say(text: string): void {
+    const state = this.#deps.state.get();
+    this.#deps.state.set({
+      ...state,
+      messages: [...state.messages, { id: this.#deps.random.id(), role: 'coach', text, at: this.#deps.time.now() }],
+    });
+  }
+}

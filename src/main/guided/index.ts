@@ -1,0 +1,12 @@
+export { GuidedCoach, MAX_DIALOGS_PER_TURN } from './guided-coach';
+export type { GuidedCoachDeps } from './guided-coach';
+export { ActionSchema, DIALOG_ACTIONS, isDialog, templateFor } from './actions';
+export type { Action, ActionKind } from './actions';
+export { BAG_EVERY, decide, summaryOf } from './decide';
+export type { Decision } from './decide';
+export { InputSchema } from './input';
+export type { Expecting, Input } from './input';
+export { understand } from './understand';
+export { DEFAULT_SPLIT, editCategories, emergentCategories, SPLIT_PATTERNS, suggestSplit, UNSURE_THRESHOLD } from './split';
+export { GuidedStateSchema, initialPhase, modeFor, phaseOf } from './phases';
+export type { ActiveState, GuidedPhase, GuidedState } from './phases';
