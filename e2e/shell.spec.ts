@@ -34,7 +34,7 @@ test('the shell loads and shows the session state pushed from main', async ({ pa
     await expect(page.getByTestId(`pile-${pile}`).locator('.count')).toHaveText('0');
   }
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 0');
-  await expect(page.getByRole('region', { name: 'Photos of the room' })).toContainText('No photos in this session yet.');
+  await expect(page.getByRole('region', { name: 'Photos of the room' })).toContainText('Drop a folder of photos of the room anywhere on this window, or use Add photos.');
   // The token moved out of the address bar.
   expect(page.url()).not.toContain('token');
   await page.screenshot({ path: path.join(SHOTS, 'shell-empty.png') });

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 import { ChatPane } from './components/ChatPane';
+import { DropZone } from './components/DropZone';
+import { ImportPanel } from './components/ImportPanel';
 import { Header } from './components/Header';
 import { PhotoStrip } from './components/PhotoStrip';
 import { PilesPanel } from './components/PilesPanel';
@@ -9,9 +11,12 @@ import { QuestionDialog } from './components/questions/QuestionDialog';
 import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
 import type { SessionMirror } from './session/mirror';
+import type { PhotoIntake } from './photos/intake';
 
-export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore }) {
-  const { bridge, mirror } = props;
+export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore; intake: PhotoIntake }) {
+  const { bridge, mirror, intake } = props;
+  // Re-render when an import starts or ends, so Add photos knows whether one is running.
+  useSyncExternalStore(intake.subscribe, () => intake.current);
   const { snapshot, error } = useSessionSnapshot(mirror);
   const activity = useCoachActivity(props.activity);
   const status = useConnectionStatus(bridge);
@@ -38,7 +43,13 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         ) : null}
         <main className="workspace">
           <div className="column">
-            <PhotoStrip photos={session?.photos ?? []} />
+            <PhotoStrip
+              sessionId={session?.id}
+              photos={session?.photos ?? []}
+              intake={intake}
+              disabled={!session || status !== 'connected' || session.status === 'ended'}
+            />
+            <ImportPanel intake={intake} />
             <ChatPane session={session} activity={activity} bridge={bridge} disabled={!session || status !== 'connected'} />
           </div>
           <PilesPanel
@@ -48,6 +59,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         </main>
       </div>
       {question ? <QuestionDialog key={question.id} question={question} bridge={bridge} /> : null}
+      <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected' && question === undefined} />
     </>
   );
 }

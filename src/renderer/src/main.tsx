@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectBridge } from './bridge';
+import { PhotoIntake } from './photos/intake';
 import { CoachActivityStore } from './session/activity';
 import { SessionMirror } from './session/mirror';
 import './styles.css';
@@ -10,12 +11,13 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 const setup = connectBridge();
 
 if ('bridge' in setup) {
-  // One mirror and one activity store for the page's life, created outside React so StrictMode cannot duplicate them.
+  // One mirror, one activity store and one photo intake for the page's life, created outside React so StrictMode cannot duplicate them.
   const mirror = new SessionMirror(setup.bridge);
   const activity = new CoachActivityStore(setup.bridge);
+  const intake = new PhotoIntake(setup.bridge, setup.photos);
   root.render(
     <StrictMode>
-      <App bridge={setup.bridge} mirror={mirror} activity={activity} />
+      <App bridge={setup.bridge} mirror={mirror} activity={activity} intake={intake} />
     </StrictMode>,
   );
 } else {

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import { modelEnv, startScenario } from './support/scripted-model';
+import { startWebMode, type RunningWebMode } from './support/web-mode';
+
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+let model: ScriptedModel | undefined;
+let app: RunningWebMode | undefined;
+let folder: string | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  const mismatches = model?.mismatches ?? [];
+  await model?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+  app = undefined;
+  model = undefined;
+  folder = undefined;
+  expect(mismatches.map((mismatch) => mismatch.message)).toEqual([]);
+});
+
+/** A room photo: a gradient with some blocks, so the thumbnail shows something. */
+async function roomPhoto(width: number, height: number, tint: string): Promise<Buffer> {
+  const block = await sharp({ create: { width: Math.round(width / 3), height: Math.round(height / 4), channels: 3, background: '#c9a27a' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: tint } })
+    .composite([{ input: block, left: Math.round(width / 5), top: Math.round(height / 2) }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** A folder like a person would pick: two photos (one nested), a text file, a broken JPEG and a hidden file. */
+async function photoFolder(): Promise<string> {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-photos-'));
+  const root = path.join(folder, 'room');
+  await mkdir(path.join(root, 'corner'), { recursive: true });
+  await writeFile(path.join(root, 'desk.jpg'), await roomPhoto(1200, 900, '#55705f'));
+  await writeFile(path.join(root, 'corner', 'floor.jpg'), await roomPhoto(900, 1200, '#6a6f7a'));
+  await writeFile(path.join(root, 'notes.txt'), 'shopping list');
+  await writeFile(path.join(root, 'broken.jpg'), (await roomPhoto(300, 200, '#333333')).subarray(0, 200));
+  await writeFile(path.join(root, '.DS_Store'), 'hidden');
+  return root;
+}
+
+async function open(page: Page) {
+  model = await startScenario('photos-arrive');
+  app = await startWebMode(modelEnv(model));
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+}
+
+test('a folder picked with Add photos imports, shows thumbnails and a summary of what was left out, and the coach looks', async ({ page }) => {
+  await open(page);
+  const root = await photoFolder();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles(root);
+
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('2 photos added, 2 left out.');
+  await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
+
+  // The coach described both photos and now asks what the room is for (the page waits behind the dialog).
+  await expect(page.getByRole('dialog')).toHaveAccessibleName('What is this room mostly for?');
+  await page.screenshot({ path: path.join(SHOTS, 'photos-coach-asks.png') });
+  await page.getByRole('dialog').getByRole('radio', { name: 'Work' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('messages')).toContainText('Work it is. What has to stay?');
+
+  await summary.getByRole('button', { name: 'What was left out?' }).click();
+  await expect(summary).toContainText('notes.txt: not a photo.');
+  await expect(summary).toContainText('broken.jpg: damaged.');
+  await expect(summary).not.toContainText('DS_Store');
+  await page.screenshot({ path: path.join(SHOTS, 'photos-imported.png') });
+
+  await page.getByRole('button', { name: 'View desk.jpg' }).click();
+  const viewer = page.getByRole('dialog', { name: 'desk.jpg' });
+  await expect(viewer).toContainText('home office · cluttered');
+  await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);
+  await page.screenshot({ path: path.join(SHOTS, 'photo-viewer.png') });
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+});
+
+test('photos dropped on the window are imported too', async ({ page }) => {
+  await open(page);
+  const photo = (await roomPhoto(800, 600, '#556655')).toString('base64');
+  const other = (await roomPhoto(640, 480, '#665555')).toString('base64');
+  // Built in the page (the files a browser would hand over); evaluated as text, since this file has no DOM types.
+  const data = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    const bytes = (b64) => Uint8Array.from(atob(b64), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([bytes('${photo}')], 'shelf.jpg', { type: 'image/jpeg' }));
+    transfer.items.add(new File([bytes('${other}')], 'bed.jpg', { type: 'image/jpeg' }));
+    transfer.items.add(new File(['hello'], 'readme.md', { type: 'text/markdown' }));
+    return transfer;
+  })()`);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: data });
+  await expect(page.getByText('Drop photos or folders of the room')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'photos-drop-overlay.png') });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
+  await expect(page.getByTestId('import-summary')).toContainText('2 photos added, 1 left out.');
+  await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
+  await expect(page.getByRole('dialog')).toHaveAccessibleName('What is this room mostly for?');
+});

@@ -1,0 +1,128 @@
+import type { ImportProgress, ImportResult } from '../../../shared/photos/schema';
+import type { Bridge, PhotoTransfer } from '../bridge';
+import { filesFromDrop, type DroppedFile } from './collect';
+
+export type IntakeState =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'sending'; readonly sent: number; readonly total: number; readonly currentFile: string }
+  | { readonly phase: 'importing'; readonly progress?: ImportProgress; readonly total: number }
+  | { readonly phase: 'done'; readonly result: ImportResult }
+  | { readonly phase: 'failed'; readonly message: string };
+
+/**
+ * Photos on their way into the session: sending (web mode uploads), then main's import with its progress, then a
+ * summary of what was skipped and why. Lives outside React, like the session mirror. Cancel stops both steps.
+ */
+export class PhotoIntake {
+  private state: IntakeState = { phase: 'idle' };
+  private controller: AbortController | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly transfer: PhotoTransfer,
+  ) {
+    bridge.on('photos:progress', (progress) => {
+      if (this.state.phase === 'importing') this.set({ phase: 'importing', progress, total: progress.total });
+    });
+  }
+
+  get current(): IntakeState {
+    return this.state;
+  }
+
+  get busy(): boolean {
+    return this.state.phase === 'sending' || this.state.phase === 'importing';
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** Whether this window can show the desktop's own picker (otherwise: a folder input). */
+  get canPick(): boolean {
+    return this.transfer.kind === 'paths';
+  }
+
+  /**
+   * A drop. The desktop sends main the dropped paths themselves (folders included: main walks them, and main only
+   * accepts paths the preload saw dropped); a browser walks the folders here and uploads the files.
+   */
+  async addDrop(data: DataTransfer): Promise<void> {
+    if (this.transfer.kind === 'paths') {
+      await this.add([...data.files].map((file) => ({ file, name: file.name })));
+      return;
+    }
+    await this.add(await filesFromDrop(data.items));
+  }
+
+  /** Dropped files or folders, or what a folder input picked. */
+  async add(files: readonly DroppedFile[]): Promise<void> {
+    if (files.length === 0 || this.busy) return;
+    const controller = this.start();
+    const transfer = this.transfer;
+    try {
+      if (transfer.kind === 'paths') {
+        const paths = files.map(({ file }) => transfer.pathFor(file)).filter((path) => path.length > 0);
+        this.set({ phase: 'importing', total: paths.length });
+        await this.finish(this.bridge.invoke('photos:import', { paths }, { signal: controller.signal }));
+        return;
+      }
+      const uploads: string[] = [];
+      for (const [index, { file, name }] of files.entries()) {
+        this.set({ phase: 'sending', sent: index, total: files.length, currentFile: name });
+        uploads.push(await transfer.upload(file, name, controller.signal));
+      }
+      this.set({ phase: 'importing', total: uploads.length });
+      await this.finish(this.bridge.invoke('photos:import', { uploads }, { signal: controller.signal }));
+    } catch (error) {
+      this.fail(error, controller);
+    }
+  }
+
+  /** The desktop's own picker: main shows it and imports what was picked. */
+  async pick(): Promise<void> {
+    if (this.busy) return;
+    const controller = this.start();
+    try {
+      this.set({ phase: 'importing', total: 0 });
+      await this.finish(this.bridge.invoke('photos:pick', undefined, { signal: controller.signal }));
+    } catch (error) {
+      this.fail(error, controller);
+    }
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  dismiss(): void {
+    if (!this.busy) this.set({ phase: 'idle' });
+  }
+
+  private start(): AbortController {
+    this.controller = new AbortController();
+    return this.controller;
+  }
+
+  private async finish(call: Promise<ImportResult | undefined>): Promise<void> {
+    const result = await call;
+    this.set(result ? { phase: 'done', result } : { phase: 'idle' });
+  }
+
+  private fail(error: unknown, controller: AbortController): void {
+    if (controller.signal.aborted) {
+      this.set({ phase: 'idle' });
+      return;
+    }
+    this.set({ phase: 'failed', message: (error as Error).message });
+  }
+
+  private set(next: IntakeState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
