@@ -282,21 +282,21 @@ export interface CheckResult {
 
 /**
  * The heart of `replay --check`: runs every complete turn of the log again with the current code through
- * `run` (which plays the turn on the replay effects and returns the state after it) and stops at the first
- * divergence: an effect that went another way, or a state that differs from the logged snapshot.
+ * `run` (which plays the turn on `effects`, built from the same events, and returns the state after it) and
+ * stops at the first divergence: an effect that went another way, or a state unlike the logged snapshot.
  */
 export async function checkReplay(
   events: readonly LogEvent[],
-  run: (turn: LoggedTurn, effects: ReplayEffects) => Promise<SessionState>,
+  effects: ReplayEffects,
+  run: (turn: LoggedTurn) => Promise<SessionState>,
 ): Promise<CheckResult> {
-  const effects = replayEffects(events);
   let turnsChecked = 0;
   for (const turn of turnsOf(events)) {
     if (!turn.state) break;
     let state: SessionState | undefined;
     let failure: unknown;
     try {
-      state = await run(turn, effects);
+      state = await run(turn);
     } catch (error) {
       failure = error;
     }

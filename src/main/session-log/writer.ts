@@ -120,9 +120,7 @@ export class SessionLogWriter {
     const text = `${this.#clean(JSON.stringify(parsed.data))}\n`;
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ text, durable: DURABLE_EVENTS.has(event.type), resolve, reject });
-      this.#draining ??= this.#drain().finally(() => {
-        this.#draining = undefined;
-      });
+      this.#draining ??= this.#drain();
     });
   }
 
@@ -151,6 +149,8 @@ export class SessionLogWriter {
         for (const entry of batch) entry.reject(error);
       }
     }
+    // Cleared in the same tick as the last check of the queue, so no append can land in between unwritten.
+    this.#draining = undefined;
   }
 }
 
