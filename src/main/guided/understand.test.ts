@@ -23,6 +23,7 @@ const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[]
   { rule: '4 overwhelmed', text: 'idk where to start', expecting: { kind: 'function' }, heard: { kind: 'overwhelmed' } },
   { rule: '4 overwhelmed, too much', text: 'too much', expecting: item, heard: { kind: 'overwhelmed' } },
   { rule: '4 hesitating over a named thing', text: 'sketchbook with some ideas, idk...', expecting: item, heard: { kind: 'help', item: 'sketchbook with some ideas' } },
+  { rule: '4 overwhelmed, nothing named', text: 'this is all too much', expecting: item, heard: { kind: 'overwhelmed' } },
   { rule: '4 hesitating on a card', text: 'no idea', expecting: card, heard: { kind: 'help', item: 'mug' } },
   { rule: '5 unsure', text: 'maybe later', expecting: card, heard: mug('unsure') },
   { rule: '6 trash', text: 'bin it', expecting: card, heard: mug('trash') },

@@ -8,7 +8,7 @@
  * | 1  | anything               | stop, quit, enough, done for today, call it a day, I'm done, tired, need a break | stop      |
  * | 2  | anything               | "<thing> freaks me out / scares me / stresses me (out)", "can't face <thing>" | overwhelmed, trigger <thing> |
  * | 3  | anything               | stuck, help, can't decide, don't know what to do              | help (on the item in hand)   |
- * | 4  | anything               | idk, I don't know, dunno, no idea, no clue, too much, overwhelm*, where to start | help on the item named with it or in hand, else overwhelmed |
+ * | 4  | anything               | idk, I don't know, dunno, no idea, no clue, too much, overwhelm*, where to start | help on the thing named with it (not just filler) or in hand, else overwhelmed |
  * | 5  | disposition            | not sure, unsure, maybe, later, undecided                     | unsure                       |
  * | 6  | disposition            | trash, bin, throw, toss, garbage, rubbish, junk               | trash                        |
  * | 7  | disposition            | recycle                                                       | recycle                      |
@@ -71,7 +71,7 @@ export function understand(raw: string, expecting: Expecting): Input {
   if (HELP.test(text)) return help(inHand);
   if (HESITANT.test(text)) {
     const named = expecting.kind === 'item' ? clean(text.replace(new RegExp(HESITANT.source, 'gi'), ' ')) : undefined;
-    const item = named && isName(named) ? named : inHand;
+    const item = named && isName(named) && hasContent(named) ? named : inHand;
     return item ? help(item) : { kind: 'overwhelmed' };
   }
   switch (expecting.kind) {
@@ -124,6 +124,15 @@ function clean(text: string): string {
     .replace(/^(?:um+|uh+|so|well|like|hmm+)\b[\s,]*/i, '')
     .trim()
     .slice(0, 200);
+}
+
+const FILLER = new Set(
+  'i im i\'m me my it it\'s its this that these those is are was all so just really very here there everything the a an of and with what'.split(' '),
+);
+
+/** Names something: at least one word that is not filler ("this is" names nothing). */
+function hasContent(text: string): boolean {
+  return text.toLowerCase().split(/[^\p{L}']+/u).some((word) => word.length > 0 && !FILLER.has(word));
 }
 
 /** Short enough to be a thing's name. */
