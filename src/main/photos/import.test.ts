@@ -132,11 +132,12 @@ describe('importPhotos', () => {
     const a = await write('room/a.png', bytes);
     const b = await write('room/copy of a.png', bytes);
     const first = await run([{ path: path.join(dir, 'room') }, { name: 'upload.png', bytes }]);
-    expect(first.imported.map((r) => r.originalName)).toEqual(['a.png']);
-    expect(first.duplicates).toEqual([
-      { file: 'room/copy of a.png', id: sha256(bytes) },
-      { file: 'upload.png', id: sha256(bytes) },
-    ]);
+    // Two workers read side by side, so which copy is hashed first (and keeps its name) may vary; there is one.
+    expect(first.imported).toHaveLength(1);
+    const kept = first.imported[0]!.originalName;
+    expect(['a.png', 'copy of a.png', 'upload.png']).toContain(kept);
+    expect(first.duplicates.map((duplicate) => duplicate.id)).toEqual([sha256(bytes), sha256(bytes)]);
+    expect(first.duplicates.map((duplicate) => duplicate.file.split('/').pop())).not.toContain(kept);
     const again = await run([{ path: a }, { path: b }]);
     expect(again.imported).toEqual([]);
     expect(again.duplicates.map((d) => d.file)).toEqual(['a.png', 'copy of a.png']);
