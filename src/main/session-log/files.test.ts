@@ -1,0 +1,199 @@
+import { appendFile, mkdir, mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newSessionState } from '../../shared/session/new-session';
+import {
+  describeModel,
+  listSessions,
+  LOG_VERSION,
+  LogEventSchema,
+  metaFromState,
+  parseSessionLog,
+  readSessionLog,
+  rebuildState,
+  SessionLogError,
+  SessionLogWriter,
+  sessionPaths,
+  upgrade,
+  writeSessionMeta,
+  type SessionMeta,
+} from './index';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'session-log-files-'));
+}
+
+async function logWith(lines: number): Promise<string> {
+  const file = path.join(await tempDir(), 'log.jsonl');
+  const writer = await SessionLogWriter.open(file, { now: () => 1_000 });
+  for (let index = 0; index < lines; index += 1) await writer.append({ type: 'person-message', text: `message ${index}` });
+  await writer.close();
+  return file;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('reading a log', () => {
+  it('reports and skips a torn last line; opening the log again cuts it off and numbering goes on', async () => {
+    const file = await logWith(3);
+    await appendFile(file, '{"v":1,"seq":3,"at":1000,"type":"person-mes');
+    const torn = await readSessionLog(file);
+    expect(torn.events.map((event) => event.seq)).toEqual([0, 1, 2]);
+    expect(torn.tornTail).toMatchObject({ line: 4 });
+    expect(torn.tornTail?.reason).toContain('without a newline');
+
+    const writer = await SessionLogWriter.open(file);
+    expect(writer.repairedTailBytes).toBe('{"v":1,"seq":3,"at":1000,"type":"person-mes'.length);
+    await writer.append({ type: 'person-message', text: 'after the crash' });
+    await writer.close();
+    const repaired = await readSessionLog(file);
+    expect(repaired.tornTail).toBeUndefined();
+    expect(repaired.events.map((event) => event.seq)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('fails on a corrupt line elsewhere with its line number and the JSON error', async () => {
+    const file = await logWith(4);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines[2] = '{"v":1,"seq":2,"at":1000,"type":"person-message","text":"br';
+    await writeFile(file, lines.join('\n'));
+    const failure = await readSessionLog(file).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SessionLogError);
+    expect(failure).toMatchObject({ line: 3 });
+    expect((failure as Error).message).toMatch(/line 3: is not JSON \(.+\)/);
+  });
+
+  it('names the field of a line that breaks the schema, and a sequence that goes backwards', () => {
+    const good = '{"v":1,"seq":0,"at":1,"type":"person-message","text":"hi"}';
+    expect(() => parseSessionLog(`${good}\n{"v":1,"seq":1,"at":1,"type":"random","draw":{"kind":"float","value":"x"}}\n`)).toThrow(
+      /line 2: is not a valid "random" event: draw\.value: /,
+    );
+    expect(() => parseSessionLog(`${good}\n{"v":1,"seq":1,"at":1,"type":"teleport"}\n`)).toThrow(/line 2: is not a valid "teleport" event/);
+    expect(() => parseSessionLog(`${good}\n${good}\n`)).toThrow('line 2: seq 0 does not follow seq 0');
+    expect(() => parseSessionLog(`${good}\n\n${good}\n`)).toThrow('line 2: is empty');
+  });
+
+  it('refuses versions it does not know, clearly', () => {
+    expect(() => parseSessionLog('{"v":2,"seq":0,"at":1,"type":"person-message","text":"hi"}\n')).toThrow(
+      `line 1: is log version 2, newer than this app reads (${LOG_VERSION}); update the app`,
+    );
+    expect(() => parseSessionLog('{"seq":0,"at":1,"type":"person-message","text":"hi"}\n')).toThrow('line 1: has no valid version');
+    expect(() => upgrade({ v: 0 })).toThrow('has no valid version');
+    expect(upgrade({ v: LOG_VERSION, type: 'x' })).toEqual({ v: LOG_VERSION, type: 'x' });
+  });
+
+  it.each(['v1'])('reads the %s fixture', async (version) => {
+    const dir = path.join(FIXTURES, version);
+    for (const name of await readdir(dir)) {
+      const { events, tornTail } = await readSessionLog(path.join(dir, name));
+      expect(tornTail).toBeUndefined();
+      expect(events.every((event) => event.v === LOG_VERSION)).toBe(true);
+      const rebuilt = rebuildState(events);
+      expect(rebuilt.started).toMatchObject({ coach: 'conversational', model: { baseUrlHost: 'localhost:11434' } });
+      expect(rebuilt.turns).toBe(1);
+      expect(rebuilt.state?.itemsProcessed).toBe(1);
+      expect(rebuilt.pendingMessages.map((event) => event.text)).toEqual(['next']);
+      // A fixture holds every event type of its version.
+      expect(new Set(events.map((event) => event.type))).toEqual(new Set(LogEventSchema.options.map((option) => option.shape.type.value)));
+    }
+  });
+});
+
+describe('writing a log', () => {
+  it('blanks registered secrets, key shapes and the home folder out of every line', async () => {
+    const file = path.join(await tempDir(), 'log.jsonl');
+    const writer = await SessionLogWriter.open(file, { secrets: () => ['hunter2-very-secret'], home: '/home/ada' });
+    await writer.append({ type: 'error', message: 'refused key hunter2-very-secret and sk-abcdefghijklmnopqrstuvwx reading /home/ada/photos/desk.jpg' });
+    await writer.close();
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('sk-abc');
+    expect(text).not.toContain('/home/ada');
+    const { events } = await readSessionLog(file);
+    expect(events[0]).toMatchObject({ message: 'refused key [redacted] and [redacted] reading ~/photos/desk.jpg' });
+  });
+
+  it('keeps the key and the URL path out of the model summary', () => {
+    expect(
+      describeModel({ apiKey: 'sk-secret', baseUrl: 'https://user:pass@api.example.com:8443/v1?token=x', model: 'gpt-x', vision: false, tools: true }),
+    ).toEqual({ name: 'gpt-x', baseUrlHost: 'api.example.com:8443', vision: false, tools: true });
+  });
+
+  it('resolves a durable append only after its line is written and fsynced; others are not fsynced', async () => {
+    const file = path.join(await tempDir(), 'log.jsonl');
+    const probe = await open(file, 'a');
+    const handlePrototype = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const order: string[] = [];
+    const datasync = handlePrototype.datasync;
+    vi.spyOn(handlePrototype, 'datasync').mockImplementation(async function (this: unknown) {
+      await datasync.call(this);
+      order.push('fsync');
+    });
+    const writer = await SessionLogWriter.open(file);
+    order.length = 0;
+    await writer.append({ type: 'clock', source: 'now', value: 1 });
+    order.push('clock appended');
+    await writer.append({ type: 'person-message', text: 'the desk first' });
+    order.push('message appended');
+    expect(await readFile(file, 'utf8')).toContain('"text":"the desk first"');
+    await writer.append({ type: 'question-closed', resolution: { answer: { kind: 'confirm', yes: true }, closedBy: 'person' } });
+    order.push('answer appended');
+    expect(order).toEqual(['clock appended', 'fsync', 'message appended', 'fsync', 'answer appended']);
+    await writer.close();
+  });
+
+  it('refuses an invalid event without writing it or using up a sequence number', async () => {
+    const file = path.join(await tempDir(), 'log.jsonl');
+    const errors: unknown[] = [];
+    const writer = await SessionLogWriter.open(file, { onError: (error) => errors.push(error) });
+    await expect(writer.append({ type: 'clock', source: 'sundial' as 'now', value: 1 })).rejects.toThrow('Not a valid "clock" log event');
+    await writer.append({ type: 'clock', source: 'now', value: 1 });
+    await writer.close();
+    expect(errors).toHaveLength(1);
+    expect((await readSessionLog(file)).events.map((event) => event.seq)).toEqual([0]);
+  });
+});
+
+describe('session metadata', () => {
+  const meta = (id: string, updatedAt: number): SessionMeta => ({ ...metaFromState(newSessionState(id, 1_000), 'conversational', updatedAt) });
+
+  it('writes meta.json atomically and lists sessions newest first, reporting broken ones', async () => {
+    const dataDir = await tempDir();
+    for (const [id, updatedAt] of [['old', 2_000], ['new', 9_000], ['mid', 5_000]] as const) {
+      const { dir } = sessionPaths(dataDir, id);
+      await mkdir(dir, { recursive: true });
+      await writeSessionMeta(dir, meta(id, updatedAt));
+    }
+    await writeSessionMeta(sessionPaths(dataDir, 'mid').dir, { ...meta('mid', 5_000), itemsProcessed: 4, spaceFunction: 'work' });
+    expect(await readdir(sessionPaths(dataDir, 'mid').dir)).toEqual(['meta.json']);
+    await mkdir(sessionPaths(dataDir, 'broken').dir);
+    await writeFile(sessionPaths(dataDir, 'broken').meta, '{"id":"broken","startedAt":');
+    await mkdir(sessionPaths(dataDir, 'empty').dir);
+
+    const listing = await listSessions(dataDir);
+    expect(listing.sessions.map((session) => session.id)).toEqual(['new', 'mid', 'old']);
+    expect(listing.sessions[1]).toMatchObject({ itemsProcessed: 4, spaceFunction: 'work', status: 'active', dir: sessionPaths(dataDir, 'mid').dir });
+    expect(listing.broken).toEqual([
+      { dir: sessionPaths(dataDir, 'broken').dir, reason: expect.stringContaining('meta.json could not be read') },
+      { dir: sessionPaths(dataDir, 'empty').dir, reason: 'meta.json is missing' },
+    ]);
+  });
+
+  it('leaves the old meta.json whole when a write fails', async () => {
+    const { dir, meta: file } = sessionPaths(await tempDir(), 's1');
+    await mkdir(dir, { recursive: true });
+    await writeSessionMeta(dir, meta('s1', 2_000));
+    await expect(writeSessionMeta(dir, { ...meta('s1', 3_000), itemsProcessed: -1 })).rejects.toThrow();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ updatedAt: 2_000 });
+    expect(await readdir(dir)).toEqual(['meta.json']);
+  });
+
+  it('lists nothing when there is no sessions folder yet', async () => {
+    expect(await listSessions(await tempDir())).toEqual({ sessions: [], broken: [] });
+  });
+});
