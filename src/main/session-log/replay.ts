@@ -305,7 +305,8 @@ export async function checkReplay(
       const message = failure instanceof Error ? failure.message : String(failure);
       return { turnsChecked, divergence: { turn: turn.turn, effect: 'state', message: `the turn failed: ${message}` } };
     }
-    const found = differences(JSON.parse(canonicalJson(turn.state)), JSON.parse(canonicalJson(state)));
+    // Through JSON like the logged snapshot, so an undefined field is no difference; key order never is.
+    const found = differences(turn.state, JSON.parse(JSON.stringify(state)));
     if (found.length > 0) {
       return {
         turnsChecked,
