@@ -51,3 +51,12 @@ describe('question timeout', () => {
     expect(() => questionTimeoutFromEnv({ TIDY_QUESTION_TIMEOUT_MS: '10' }, 300_000)).toThrow('at least 1000');
   });
 });
+
+describe('coach preference', () => {
+  it('reads TIDY_COACH and refuses anything else', async () => {
+    const { coachPreferenceFromEnv } = await import('./settings');
+    expect(coachPreferenceFromEnv({})).toBeUndefined();
+    expect(coachPreferenceFromEnv({ TIDY_COACH: 'Guided' })).toBe('guided');
+    expect(() => coachPreferenceFromEnv({ TIDY_COACH: 'chatty' })).toThrow('TIDY_COACH');
+  });
+});

@@ -66,3 +66,11 @@ export function questionTimeoutFromEnv(env: Env, fallback: number): number {
   }
   return ms;
 }
+
+/** TIDY_COACH: "guided" keeps the offline coach even when a model is set up (the model then only phrases). */
+export function coachPreferenceFromEnv(env: Env): 'guided' | 'conversational' | undefined {
+  const value = nonEmpty(env.TIDY_COACH)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if (value === 'guided' || value === 'conversational') return value;
+  throw new Error(`TIDY_COACH must be "guided" or "conversational" (it is "${value}").`);
+}

@@ -6,27 +6,30 @@ import type { PushEvent } from './app-core';
 const signal = new AbortController().signal;
 
 describe('the app core', () => {
-  it('starts a fresh session in Surveying with empty piles', () => {
-    const { state, rev } = testCore().store.snapshot();
-    expect(rev).toBe(0);
+  it('starts a fresh session in Surveying with empty piles, saying once that it guides offline without a model', () => {
+    const { state } = testCore().store.snapshot();
     expect(state.mode).toEqual({ kind: 'surveying' });
     expect(state.piles).toEqual({ belongs: [], out: [], unsure: [] });
     expect(state.itemsProcessed).toBe(0);
+    expect(state.messages).toEqual([expect.objectContaining({ role: 'coach', text: expect.stringContaining('works offline') })]);
   });
 
   it('pushes the new state to every listener when a message is sent', async () => {
     const core = testCore();
-    const pushes: PushEvent[] = [];
+    const pushes: SessionSnapshot[] = [];
+    const before = core.store.snapshot().rev;
     core.onPush((event) => {
-      if (event.channel === 'session:changed') pushes.push(event);
+      if (event.channel === 'session:changed') pushes.push(event.payload as SessionSnapshot);
     });
     const { messageId } = await core.handlers['chat:send']({ text: 'The desk is buried.' }, { signal });
-    expect(pushes).toHaveLength(1);
-    const pushed = pushes[0]!.payload as SessionSnapshot;
-    expect(pushes[0]!.channel).toBe('session:changed');
-    expect(pushed.rev).toBe(1);
-    expect(pushed.state.messages).toEqual([expect.objectContaining({ id: messageId, role: 'person', text: 'The desk is buried.' })]);
-    expect(await core.handlers['session:get'](undefined, { signal })).toEqual(pushed);
+    const first = pushes[0]!;
+    expect(first.rev).toBe(before + 1);
+    expect(first.state.messages.at(-1)).toEqual(expect.objectContaining({ id: messageId, role: 'person', text: 'The desk is buried.' }));
+    // Read in one tick: the coach keeps working on the message and pushing.
+    const current = core.handlers['session:get'](undefined, { signal });
+    const latestPush = pushes.at(-1);
+    expect(await current).toEqual(latestPush);
+    core.dispose();
   });
 
   it('keeps pushing to other listeners when one of them throws', async () => {
@@ -39,21 +42,20 @@ describe('the app core', () => {
       if (event.channel === 'session:changed') delivered++;
     });
     await core.handlers['chat:send']({ text: 'one' }, { signal });
-    expect(delivered).toBe(1);
+    expect(delivered).toBeGreaterThan(0);
+    core.dispose();
   });
 
   it('stops pushing to a listener once it unsubscribes', async () => {
     const core = testCore();
     let delivered = 0;
     const unsubscribe = core.onPush(() => delivered++);
-    await core.handlers['chat:send']({ text: 'one' }, { signal });
-    await core.idle();
-    const before = delivered;
+    core.store.update((state) => ({ ...state, anchors: ['desk'] }));
+    expect(delivered).toBe(1);
     unsubscribe();
-    await core.handlers['chat:send']({ text: 'two' }, { signal });
-    await core.idle();
-    expect(before).toBeGreaterThan(0);
-    expect(delivered).toBe(before);
+    core.store.update((state) => ({ ...state, anchors: ['desk', 'lamp'] }));
+    expect(delivered).toBe(1);
+    core.dispose();
   });
 
   it('tells the renderer whether a key is set, never the key itself', async () => {
@@ -68,5 +70,26 @@ describe('the app core', () => {
     const before = core.store.snapshot();
     expect(() => core.store.update((state) => ({ ...state, itemsProcessed: -1 }))).toThrow();
     expect(core.store.snapshot()).toBe(before);
+  });
+});
+
+describe('which coach a session gets', () => {
+  it('is guided without a model, and says so in app info', async () => {
+    const core = testCore();
+    expect((await core.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
+    core.dispose();
+  });
+
+  it('is guided with a model when the person prefers it, and conversational otherwise', async () => {
+    const llm = { generate: () => Promise.reject(new Error('not called')) };
+    const model = { model: 'm', apiKey: 'sk-aaaaaaaaaaaaaaaaaaaa', vision: true, tools: true };
+    const guided = testCore({ llm, model, coachPreference: 'guided' });
+    const conversational = testCore({ llm, model });
+    expect((await guided.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
+    expect((await conversational.handlers['app:info'](undefined, { signal })).coach).toBe('conversational');
+    // Only an offline session announces itself.
+    expect(guided.store.state.messages).toEqual([]);
+    guided.dispose();
+    conversational.dispose();
   });
 });

@@ -3,7 +3,8 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import type { SessionState } from '../../shared/session/schema';
-import { ConversationalCoach } from '../coach';
+import { ConversationalCoach, type TurnInput, type TurnOutcome } from '../coach';
+import { GuidedCoach } from '../guided';
 import { analyzePhoto } from '../coach/vision';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { retryingLlm, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
@@ -25,12 +26,24 @@ export type PushListener = (event: PushEvent) => void;
 
 export const QUESTION_TIMEOUT_MS = 5 * 60_000;
 
+export type CoachKind = 'guided' | 'conversational';
+
+/** What both coaches offer the core. */
+interface Coach {
+  turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome>;
+}
+
+const OFFLINE_NOTICE =
+  'No model is set up, so I’ll guide you with short questions and cards: it all works offline. Drop photos of the room, or type anything to begin.';
+
 export interface AppCoreDeps {
   runtime: AppInfo['runtime'];
   version: string;
   model: ModelSettings;
   /** The configured model, or undefined when none is set up. */
   llm: Llm | undefined;
+  /** Which coach a session gets when a model is set up; without one every session is guided. */
+  coachPreference?: CoachKind;
   templates: TemplateRenderer;
   logger: Logger;
   time: Clock;
@@ -58,9 +71,6 @@ export interface AppCore {
   grantPaths(paths: readonly string[]): void;
   dispose(): void;
 }
-
-const NO_MODEL_NOTICE =
-  'No model is set up, so there is no coach to answer yet. Set TIDY_MODEL with OPENAI_API_KEY (or OPENAI_BASE_URL for a local server) and restart.';
 
 /**
  * The main-process core shared by the Electron window and web mode: it imports nothing from Electron, owns the
@@ -116,29 +126,49 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   /** Paths the person dropped or picked; `photos:import` reads no other path. */
   const granted = new Set<string>();
 
-  let coach: Promise<ConversationalCoach> | undefined;
-  const coachFor = (llm: Llm) =>
-    (coach ??= ConversationalCoach.create({
-      llm,
-      state,
-      questions,
-      templates: deps.templates,
-      time,
-      random,
-      log,
-      capabilities: { vision: deps.model.vision, tools: deps.model.tools },
-      photoBytes,
-      onActivity: setActivity,
-    }));
+  const coachKind: CoachKind = deps.llm ? (deps.coachPreference ?? 'conversational') : 'guided';
+  let coach: Promise<Coach> | undefined;
+  const coachForSession = (): Promise<Coach> =>
+    (coach ??=
+      coachKind === 'conversational' && deps.llm
+        ? ConversationalCoach.create({
+            llm: deps.llm,
+            state,
+            questions,
+            templates: deps.templates,
+            time,
+            random,
+            log,
+            capabilities: { vision: deps.model.vision, tools: deps.model.tools },
+            photoBytes,
+            onActivity: setActivity,
+          })
+        : GuidedCoach.create({
+            state,
+            questions,
+            templates: deps.templates,
+            time,
+            random,
+            log,
+            onActivity: setActivity,
+            ...(deps.llm ? { llm: deps.llm } : {}),
+          }));
+
+  /** A guided session without a model says so, once, before anything else. */
+  const startSession = () => {
+    if (coachKind !== 'guided' || deps.llm) return;
+    store.update((current) =>
+      current.messages.length > 0
+        ? current
+        : { ...current, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] },
+    );
+  };
+  startSession();
 
   const turns = new TurnRunner(
     async (input, signal) => {
-      if (!deps.llm) {
-        setActivity({ status: 'error', notice: NO_MODEL_NOTICE });
-        return;
-      }
-      if (input.photos?.length && deps.model.vision) await describePhotos(deps.llm, input.photos, signal);
-      await (await coachFor(deps.llm)).turn(input, signal);
+      if (input.photos?.length && deps.llm && deps.model.vision) await describePhotos(deps.llm, input.photos, signal);
+      await (await coachForSession()).turn(input, signal);
     },
     (error) => {
       logger.error('A coach turn failed', { error });
@@ -203,6 +233,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         vision: deps.model.vision,
         tools: deps.model.tools,
       },
+      coach: coachKind,
     }),
     'session:get': () => store.snapshot(),
     'session:new': () => {
@@ -210,7 +241,9 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       questions.cancel();
       coach = undefined;
       setActivity({ status: 'idle' });
-      return store.update(() => newSessionState(random.id(), time.now()));
+      store.update(() => newSessionState(random.id(), time.now()));
+      startSession();
+      return store.snapshot();
     },
     'chat:send': ({ text }) => {
       if (store.state.status === 'ended') {

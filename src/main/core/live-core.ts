@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
+import { coachPreferenceFromEnv, modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
 import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
 import { languageModelFrom } from '../model/language-model';
@@ -32,6 +32,7 @@ export function createLiveCore(options: {
     random: cryptoRandom(),
     dataDir: options.dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
+    coachPreference: coachPreferenceFromEnv(options.env),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
   });
   return { core, logger };

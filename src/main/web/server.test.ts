@@ -149,13 +149,15 @@ describe('web mode server', () => {
     const watcher = await open(server);
     sender.socket.send(JSON.stringify({ type: 'invoke', id: 'c1', channel: 'chat:send', input: { text: 'hello' } }));
     const pushed = await watcher.next();
-    expect(pushed).toMatchObject({ type: 'push', channel: 'session:changed', payload: { rev: 1 } });
+    expect(pushed).toMatchObject({ type: 'push', channel: 'session:changed' });
     expect(JSON.stringify(pushed)).toContain('hello');
-    // The sender also hears that no coach is set up to answer: three frames, in whatever order they race.
-    const frames = [await sender.next(), await sender.next(), await sender.next()].map((frame) =>
-      frame.type === 'push' ? `push ${frame.channel}` : frame.type,
-    );
-    expect(frames.sort()).toEqual(['push coach:activity', 'push session:changed', 'result']);
+    // The sender hears the same push and its result (and the coach starting to answer), in whatever order.
+    const seen: string[] = [];
+    while (!seen.includes('result')) {
+      const frame = await sender.next();
+      seen.push(frame.type === 'push' ? `push ${frame.channel}` : frame.type);
+    }
+    expect(seen).toContain('push session:changed');
   });
 
   it('carries a cancel across the socket to the running handler', async () => {

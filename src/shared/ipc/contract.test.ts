@@ -23,7 +23,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'app:info': {
     validInputs: [undefined],
     invalidInputs: [{}, 'x', null],
-    validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false, vision: true, tools: true } },
+    validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false, vision: true, tools: true }, coach: 'guided' },
     invalidOutputs: [{ name: 'Tidying', version: '1', runtime: 'browser', model: { configured: false, apiKeySet: false, vision: true, tools: true } }, {}],
   },
   'session:get': {

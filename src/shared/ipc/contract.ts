@@ -24,6 +24,8 @@ export const AppInfoSchema = z.object({
     vision: z.boolean(),
     tools: z.boolean(),
   }),
+  /** Guided works with no model (phases and cards); conversational needs one. */
+  coach: z.enum(['guided', 'conversational']),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

@@ -52,9 +52,15 @@ export function Header(props: { session: SessionState | undefined; status: Conne
           </div>
         ) : null}
         {info ? (
-          <div>
-            <dt>Model</dt>
-            <dd>{info.model.configured ? info.model.name : 'none set'}</dd>
+          <div data-testid="coach-kind">
+            <dt>Coach</dt>
+            <dd>
+              {info.coach === 'guided'
+                ? info.model.configured
+                  ? `Guided, phrased by ${info.model.name}`
+                  : 'Guided (works offline)'
+                : info.model.name}
+            </dd>
           </div>
         ) : null}
       </dl>
