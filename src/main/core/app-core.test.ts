@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { testCore } from '../testing/fixtures';
-import type { PushEvent } from './app-core';
 
 const signal = new AbortController().signal;
 
