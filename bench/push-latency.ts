@@ -158,6 +158,6 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
   } finally {
     await browser.close();
     await server.close();
-    core.dispose();
+    await core.dispose();
   }
 }

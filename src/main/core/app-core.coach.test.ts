@@ -13,7 +13,7 @@ let server: ScriptedModel | undefined;
 let core: AppCore | undefined;
 
 afterEach(async () => {
-  core?.dispose();
+  await core?.dispose();
   await server?.close();
   core = undefined;
   server = undefined;

@@ -23,12 +23,12 @@ describe('the app core', () => {
     const { messageId } = await core.handlers['chat:send']({ text: 'The desk is buried.' }, { signal });
     const first = pushes[0]!;
     expect(first.rev).toBe(before + 1);
-    expect(first.state.messages.at(-1)).toEqual(expect.objectContaining({ id: messageId, role: 'person', text: 'The desk is buried.' }));
+    expect(first.state.queued).toEqual([expect.objectContaining({ id: messageId, role: 'person', text: 'The desk is buried.' })]);
     // Read in one tick: the coach keeps working on the message and pushing.
     const current = core.handlers['session:get'](undefined, { signal });
     const latestPush = pushes.at(-1);
     expect(await current).toEqual(latestPush);
-    core.dispose();
+    await core.dispose();
   });
 
   it('keeps pushing to other listeners when one of them throws', async () => {
@@ -42,7 +42,7 @@ describe('the app core', () => {
     });
     await core.handlers['chat:send']({ text: 'one' }, { signal });
     expect(delivered).toBeGreaterThan(0);
-    core.dispose();
+    await core.dispose();
   });
 
   it('stops pushing to a listener once it unsubscribes', async () => {
@@ -54,7 +54,7 @@ describe('the app core', () => {
     unsubscribe();
     core.store.update((state) => ({ ...state, anchors: ['desk', 'lamp'] }));
     expect(delivered).toBe(1);
-    core.dispose();
+    await core.dispose();
   });
 
   it('tells the renderer whether a key is set, never the key itself', async () => {
@@ -76,7 +76,7 @@ describe('which coach a session gets', () => {
   it('is guided without a model, and says so in app info', async () => {
     const core = testCore();
     expect((await core.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
-    core.dispose();
+    await core.dispose();
   });
 
   it('is guided with a model when the person prefers it, and conversational otherwise', async () => {
@@ -88,7 +88,7 @@ describe('which coach a session gets', () => {
     expect((await conversational.handlers['app:info'](undefined, { signal })).coach).toBe('conversational');
     // Only an offline session announces itself.
     expect(guided.store.state.messages).toEqual([]);
-    guided.dispose();
-    conversational.dispose();
+    await guided.dispose();
+    await conversational.dispose();
   });
 });

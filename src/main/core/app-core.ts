@@ -1,22 +1,37 @@
+import { mkdir } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
+import { newSessionState } from '../../shared/session/new-session';
 import type { SessionState } from '../../shared/session/schema';
-import { ConversationalCoach, type TurnInput, type TurnOutcome } from '../coach';
-import { GuidedCoach } from '../guided';
-import { analyzePhoto } from '../coach/vision';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
-import { retryingLlm, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
-import { importPhotos, type PhotoSource } from '../photos';
+import type { Clock, Llm, Log, Random, StateStore } from '../effects';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
+import { importPhotos, type PhotoSource } from '../photos';
 import { QuestionBroker, type Timers } from '../questions';
-import { newSessionState } from '../session';
+import {
+  describeModel,
+  hashTemplates,
+  metaFromState,
+  recordingClock,
+  recordingLlm,
+  recordingQuestions,
+  recordingRandom,
+  SessionLogWriter,
+  sessionPaths,
+  writeSessionMeta,
+  type SessionPaths,
+} from '../session-log';
 import type { TemplateRenderer } from '../templates';
 import { parsePhotoPath, PhotoIntake } from './photo-intake';
+import { queueMessage, SessionRuntime, type CoachKind, type TurnRequest } from './session-runtime';
 import { SessionStore } from './session-store';
 import { TurnRunner } from './turn-runner';
+
+export type { CoachKind } from './session-runtime';
 
 export interface PushEvent<C extends PushChannel = PushChannel> {
   channel: C;
@@ -25,13 +40,6 @@ export interface PushEvent<C extends PushChannel = PushChannel> {
 export type PushListener = (event: PushEvent) => void;
 
 export const QUESTION_TIMEOUT_MS = 5 * 60_000;
-
-export type CoachKind = 'guided' | 'conversational';
-
-/** What both coaches offer the core. */
-interface Coach {
-  turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome>;
-}
 
 const OFFLINE_NOTICE =
   'No model is set up, so I’ll guide you with short questions and cards: it all works offline. Drop photos of the room, or type anything to begin.';
@@ -48,7 +56,7 @@ export interface AppCoreDeps {
   logger: Logger;
   time: Clock;
   random: Random;
-  /** Where sessions and their photos are kept. */
+  /** Where sessions (their logs and photos) are kept. */
   dataDir: string;
   /** Shows the desktop's file picker and returns what the person chose (the window only). */
   pickPhotoPaths?: () => Promise<string[]>;
@@ -61,7 +69,7 @@ export interface AppCore {
   readonly store: SessionStore;
   /** Every push for every connected renderer goes through here. */
   onPush(listener: PushListener): () => void;
-  /** Resolves when the coach has nothing running or waiting (tests, shutdown). */
+  /** Resolves when the coach has nothing running or waiting and the log is on disk (tests, shutdown). */
   idle(): Promise<void>;
   /** Keeps one photo the browser uploaded until `photos:import` takes it; returns its upload id. */
   stageUpload(name: string, bytes: Uint8Array): string;
@@ -69,12 +77,21 @@ export interface AppCore {
   photoFile(urlPath: string): string | undefined;
   /** Paths the person really dropped on the window (reported by the preload): only these may be imported. */
   grantPaths(paths: readonly string[]): void;
-  dispose(): void;
+  /** Where the current session's log is, once it has one (it gets one with its first message or photo). */
+  readonly sessionPaths: SessionPaths | undefined;
+  dispose(): Promise<void>;
+}
+
+/** A session's log and the runtime that records into it: made when the session first has something to keep. */
+interface SessionLog {
+  readonly paths: SessionPaths;
+  readonly writer: SessionLogWriter;
+  readonly runtime: SessionRuntime;
 }
 
 /**
  * The main-process core shared by the Electron window and web mode: it imports nothing from Electron, owns the
- * session state, runs the coach and answers the contract's invoke channels.
+ * session state, runs the coach, logs every session to its own folder and answers the contract's invoke channels.
  */
 export function createAppCore(deps: AppCoreDeps): AppCore {
   const { logger, time, random } = deps;
@@ -100,6 +117,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const unsubscribeStore = store.subscribe((snapshot) => emit({ channel: 'session:changed', payload: snapshot }));
   const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.update(() => next) };
   const log: Log = { write: (entry) => logger[entry.level](entry.message, entry.data === undefined ? undefined : { data: entry.data }) };
+  const coachKind: CoachKind = deps.llm ? (deps.coachPreference ?? 'conversational') : 'guided';
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -122,84 +140,73 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return undefined;
     }
   };
-
   /** Paths the person dropped or picked; `photos:import` reads no other path. */
   const granted = new Set<string>();
 
-  const coachKind: CoachKind = deps.llm ? (deps.coachPreference ?? 'conversational') : 'guided';
-  let coach: Promise<Coach> | undefined;
-  const coachForSession = (): Promise<Coach> =>
-    (coach ??=
-      coachKind === 'conversational' && deps.llm
-        ? ConversationalCoach.create({
-            llm: deps.llm,
-            state,
-            questions,
-            templates: deps.templates,
-            time,
-            random,
-            log,
-            capabilities: { vision: deps.model.vision, tools: deps.model.tools },
-            photoBytes,
-            onActivity: setActivity,
-          })
-        : GuidedCoach.create({
-            state,
-            questions,
-            templates: deps.templates,
-            time,
-            random,
-            log,
-            onActivity: setActivity,
-            ...(deps.llm ? { llm: deps.llm } : {}),
-          }));
-
   /** A guided session without a model says so, once, before anything else. */
-  const startSession = () => {
-    if (coachKind !== 'guided' || deps.llm) return;
-    store.update((current) =>
-      current.messages.length > 0
-        ? current
-        : { ...current, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] },
-    );
+  const freshSession = (): SessionState => {
+    const fresh = newSessionState(random.id(), time.now());
+    return coachKind === 'guided' && !deps.llm
+      ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
+      : fresh;
   };
-  startSession();
+  store.update(() => freshSession());
+
+  let sessionLog: Promise<SessionLog> | undefined;
+  /** The session's folder and log, with its opening state as the first snapshot, made on first use. */
+  const logForSession = (): Promise<SessionLog> =>
+    (sessionLog ??= (async () => {
+      const paths = sessionPaths(deps.dataDir, store.state.id);
+      await mkdir(paths.dir, { recursive: true });
+      const writer = await SessionLogWriter.open(paths.log, {
+        now: () => time.now(),
+        secrets: () => (deps.model.apiKey ? [deps.model.apiKey] : []),
+        home: os.homedir(),
+        onError: (error) => logger.error('Writing the session log failed', { error }),
+      });
+      await writer.append({
+        type: 'session-started',
+        sessionId: store.state.id,
+        appVersion: deps.version,
+        coach: coachKind,
+        model: describeModel(deps.model),
+        templates: await hashTemplates(deps.templates.dir),
+      });
+      await writer.append({ type: 'turn-ended', state: store.state });
+      const runtime = new SessionRuntime({
+        state,
+        effects: {
+          time: recordingClock(time, writer),
+          random: recordingRandom(random, writer),
+          llm: deps.llm ? recordingLlm(deps.llm, writer) : undefined,
+          questions: recordingQuestions(questions, writer, { shownQuestion: () => questions.pending }),
+        },
+        coachKind,
+        model: deps.model,
+        templates: deps.templates,
+        log,
+        photoBytes,
+        onActivity: setActivity,
+      });
+      return { paths, writer, runtime };
+    })());
 
   const turns = new TurnRunner(
-    async (input, signal) => {
-      if (input.photos?.length && deps.llm && deps.model.vision) await describePhotos(deps.llm, input.photos, signal);
-      await (await coachForSession()).turn(input, signal);
+    async (request: TurnRequest, signal) => {
+      const session = await logForSession();
+      await session.writer.append({ type: 'turn-started', messageIds: [...request.messageIds], photoIds: [...request.photoIds] });
+      try {
+        await session.runtime.runTurn(request, signal);
+      } finally {
+        await session.writer.append({ type: 'turn-ended', state: store.state });
+        await writeSessionMeta(session.paths.dir, metaFromState(store.state, coachKind, time.now()));
+      }
     },
     (error) => {
       logger.error('A coach turn failed', { error });
       setActivity({ status: 'error', notice: 'The coach ran into a problem. Your message is kept; send again when ready.' });
     },
   );
-
-  /** The vision call for each new photo; a photo the model cannot describe simply has no facts. */
-  const describePhotos = async (llm: Llm, photos: readonly { id: string; fileName: string }[], signal: AbortSignal) => {
-    const withRetries = retryingLlm(llm, {
-      onRetry: ({ fault }) => setActivity({ status: 'retrying', notice: `${fault.message} Trying again shortly.` }),
-    });
-    for (const [index, photo] of photos.entries()) {
-      if (signal.aborted) return;
-      const bytes = photoBytes(photo.id);
-      if (!bytes) continue;
-      setActivity({ status: 'thinking', draft: `Looking at your photos (${index + 1} of ${photos.length})…` });
-      try {
-        const facts = await analyzePhoto(withRetries, deps.templates, { fileName: photo.fileName, bytes }, signal);
-        if (facts) {
-          store.update((current) => ({
-            ...current,
-            photos: current.photos.map((known) => (known.id === photo.id ? { ...known, facts } : known)),
-          }));
-        }
-      } catch (error) {
-        if (signal.aborted) return;
-        logger.warn('A photo could not be described', { error });
-      }
-    }
-  };
 
   /** Imports into the session's photo folder, adds what is new to the session and lets the coach see it. */
   const importInto = async (sessionId: string, sources: PhotoSource[], signal: AbortSignal) => {
@@ -216,9 +223,20 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
     if (added.length > 0) {
       store.update((current) => ({ ...current, photos: [...current.photos, ...added] }));
-      if (store.state.status === 'active') turns.enqueue({ photos: added });
+      const session = await logForSession();
+      await session.writer.append({ type: 'photos-imported', photos: added });
+      if (store.state.status === 'active') turns.enqueue({ messageIds: [], photoIds: added.map((photo) => photo.id) });
     }
     return result;
+  };
+
+  const closeSession = async () => {
+    turns.reset();
+    questions.cancel();
+    await turns.idle();
+    const closing = sessionLog;
+    sessionLog = undefined;
+    if (closing) await (await closing).writer.close();
   };
 
   const handlers: InvokeHandlers = {
@@ -236,26 +254,22 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       coach: coachKind,
     }),
     'session:get': () => store.snapshot(),
-    'session:new': () => {
-      turns.reset();
-      questions.cancel();
-      coach = undefined;
+    'session:new': async () => {
+      await closeSession();
       setActivity({ status: 'idle' });
-      store.update(() => newSessionState(random.id(), time.now()));
-      startSession();
-      return store.snapshot();
+      return store.update(() => freshSession());
     },
-    'chat:send': ({ text }) => {
+    'chat:send': async ({ text }) => {
       if (store.state.status === 'ended') {
         throw new IpcError({ code: 'closed', message: 'This session has ended. Start a new one to keep going.' });
       }
-      const messageId = random.id();
-      store.update((current) => ({
-        ...current,
-        messages: [...current.messages, { id: messageId, role: 'person', text, at: time.now() }],
-      }));
-      turns.enqueue({ text });
-      return { messageId };
+      const session = await logForSession();
+      const message = { id: random.id(), role: 'person' as const, text, at: time.now() };
+      store.update((current) => queueMessage(current, message));
+      // On disk before the coach (and the model) sees it.
+      await session.writer.append({ type: 'person-message', messageId: message.id, text, sentAt: message.at });
+      turns.enqueue({ messageIds: [message.id], photoIds: [] });
+      return { messageId: message.id };
     },
     'coach:status': () => activity,
     'coach:stop': () => ({ stopped: turns.stop() }),
@@ -292,18 +306,23 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         pushListeners.delete(listener);
       };
     },
-    idle: () => turns.idle(),
-    stageUpload: (name, bytes) => intake.stage(name, bytes),
-    grantPaths(paths) {
-      for (const file of paths) granted.add(file);
+    async idle() {
+      await turns.idle();
+      if (sessionLog) await (await sessionLog).writer.flush();
     },
+    stageUpload: (name, bytes) => intake.stage(name, bytes),
     photoFile(urlPath) {
       const parsed = parsePhotoPath(urlPath);
       return parsed ? intake.photoFile(parsed.sessionId, parsed.photoId, parsed.variant) : undefined;
     },
-    dispose() {
-      turns.reset();
-      questions.cancel();
+    grantPaths(paths) {
+      for (const file of paths) granted.add(file);
+    },
+    get sessionPaths() {
+      return sessionLog ? sessionPaths(deps.dataDir, store.state.id) : undefined;
+    },
+    async dispose() {
+      await closeSession();
       unsubscribeStore();
       pushListeners.clear();
     },

@@ -1,17 +1,17 @@
-import type { TurnInput } from '../coach';
+import type { TurnRequest } from './session-runtime';
 
 /**
  * Runs coach turns one at a time. Messages the person sends while the coach is still answering are kept and
  * answered together in the next turn; Stop aborts only the turn in flight.
  */
 export class TurnRunner {
-  #pending: TurnInput[] = [];
+  #pending: TurnRequest[] = [];
   #current: AbortController | undefined;
   #drained: Promise<void> = Promise.resolve();
   #running = false;
 
   constructor(
-    private readonly run: (input: TurnInput, signal: AbortSignal) => Promise<void>,
+    private readonly run: (input: TurnRequest, signal: AbortSignal) => Promise<void>,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -19,7 +19,7 @@ export class TurnRunner {
     return this.#running;
   }
 
-  enqueue(input: TurnInput): void {
+  enqueue(input: TurnRequest): void {
     this.#pending.push(input);
     if (!this.#running) this.#drained = this.#drain();
   }
@@ -47,12 +47,14 @@ export class TurnRunner {
     try {
       while (this.#pending.length > 0) {
         const batch = this.#pending.splice(0);
-        const text = batch.flatMap((input) => (input.text ? [input.text] : [])).join('\n');
-        const photos = batch.flatMap((input) => input.photos ?? []);
+        const request = {
+          messageIds: batch.flatMap((input) => input.messageIds),
+          photoIds: batch.flatMap((input) => input.photoIds),
+        };
         const controller = new AbortController();
         this.#current = controller;
         try {
-          await this.run({ ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) }, controller.signal);
+          await this.run(request, controller.signal);
         } catch (error) {
           this.onError(error);
         } finally {

@@ -67,7 +67,16 @@ export function startDesktopApp(): void {
   app.on('activate', () => {
     if (!window) createWindow();
   });
-  app.on('will-quit', () => core.dispose());
+  // Let the session log reach the disk before the process ends.
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    void core.dispose().finally(() => {
+      disposed = true;
+      app.quit();
+    });
+  });
 
   void app.whenReady().then(() => {
     hardenApp(isAppUrl, logger);

@@ -92,6 +92,15 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     messageId: z.string().optional(),
     text: z.string(),
     photoIds: z.array(z.string()).optional(),
+    /** When the message was sent (epoch ms), as the session state shows it. */
+    sentAt: z.number().int().nonnegative().optional(),
+  }),
+  z.object({
+    ...line,
+    /** A coach turn begins, answering these queued messages and looking at these new photos. */
+    type: z.literal('turn-started'),
+    messageIds: z.array(z.string()),
+    photoIds: z.array(z.string()),
   }),
   z.object({
     ...line,
@@ -154,6 +163,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'session-started',
   'person-message',
   'photos-imported',
+  'turn-started',
   'question-asked',
   'question-closed',
   'turn-ended',

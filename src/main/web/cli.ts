@@ -85,7 +85,7 @@ export async function runWebCli(options: {
   return {
     async close() {
       await server.close();
-      core.dispose();
+      await core.dispose();
     },
   };
 }

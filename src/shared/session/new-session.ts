@@ -13,5 +13,6 @@ export function newSessionState(id: string, now: number): SessionState {
     decisions: [],
     photos: [],
     messages: [],
+    queued: [],
   };
 }

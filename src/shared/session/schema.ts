@@ -117,6 +117,8 @@ export const SessionStateSchema = z.object({
   decisions: z.array(DecisionSchema),
   photos: z.array(PhotoSchema),
   messages: z.array(ChatMessageSchema),
+  /** Messages the person sent while the coach was still answering: shown at once, answered in the next turn. */
+  queued: z.array(ChatMessageSchema).default([]),
   /** The question on screen, if any: a reload or a resumed session shows it again. */
   pendingQuestion: QuestionSchema.optional(),
   /** Set when the session has ended: what was done and what is left for next time. */

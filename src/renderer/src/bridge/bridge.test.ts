@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvokeRequest, InvokeResult, PushMessage } from '../../../shared/ipc/wire';
+import { newSessionState } from '../../../shared/session/new-session';
 import { createBridge, type ConnectionStatus, type Transport } from './bridge';
 
 /** A transport whose answers the test controls. */
@@ -31,21 +32,7 @@ function fakeTransport() {
   };
 }
 
-const snapshot = {
-  rev: 1,
-  state: {
-    id: 's',
-    status: 'active',
-    sessionStart: 1,
-    mode: { kind: 'surveying' },
-    anchors: [],
-    piles: { belongs: [], out: [], unsure: [] },
-    itemsProcessed: 0,
-    decisions: [],
-    photos: [],
-    messages: [],
-  },
-};
+const snapshot = { rev: 1, state: newSessionState('s', 1) };
 
 describe('the renderer bridge', () => {
   it('resolves with the validated output', async () => {

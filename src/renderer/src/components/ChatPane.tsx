@@ -13,6 +13,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 export function ChatPane(props: { session: SessionState | undefined; activity: CoachActivity; bridge: Bridge; disabled: boolean }) {
   const { session, activity, bridge, disabled } = props;
   const messages = session?.messages ?? [];
+  // Sent while the coach was still answering: shown at once, answered in the coach's next turn.
+  const queued = session?.queued ?? [];
   const thinking = activity.status === 'thinking';
   // A retry is still the coach at work: Stop stays available through it.
   const working = thinking || activity.status === 'retrying';
@@ -21,12 +23,12 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, thinking, draft]);
+  }, [messages.length, queued.length, thinking, draft]);
 
   return (
     <section className="chat" aria-label="Conversation">
       <ol className="messages" aria-live="polite" data-testid="messages">
-        {messages.length === 0 && !thinking ? (
+        {messages.length === 0 && queued.length === 0 && !thinking ? (
           <li className="messages-empty">
             This is where you and your coach talk. Everything said here is kept with this session.
           </li>
@@ -42,6 +44,15 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
           ))
         )}
         {thinking ? <TypingBubble draft={draft} /> : null}
+        {queued.map((message) => (
+          <li key={message.id} className="message message-person message-queued">
+            <span className="message-who">You</span>
+            <p className="message-text">{message.text}</p>
+            <time className="message-time" dateTime={new Date(message.at).toISOString()}>
+              {timeFormat.format(message.at)}
+            </time>
+          </li>
+        ))}
         <li ref={listEnd} aria-hidden="true" className="messages-end" />
       </ol>
       <CoachActivityNotice activity={activity} />

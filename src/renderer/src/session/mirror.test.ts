@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { newSessionState } from '../../../shared/session/new-session';
 import type { SessionSnapshot } from '../../../shared/session/schema';
 import type { Bridge, ConnectionStatus } from '../bridge';
 import { SessionMirror } from './mirror';
 
 function snap(id: string, rev: number, text?: string): SessionSnapshot {
-  return {
-    rev,
-    state: {
-      id,
-      status: 'active',
-      sessionStart: 1,
-      mode: { kind: 'surveying' },
-      anchors: [],
-      piles: { belongs: [], out: [], unsure: [] },
-      itemsProcessed: 0,
-      decisions: [],
-      photos: [],
-      messages: text ? [{ id: 'm', role: 'person', text, at: 2 }] : [],
-    },
-  };
+  const state = newSessionState(id, 1);
+  return { rev, state: { ...state, messages: text ? [{ id: 'm', role: 'person', text, at: 2 }] : [] } };
 }
 
 function fakeBridge(initial: SessionSnapshot) {
