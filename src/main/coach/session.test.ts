@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Answer, Question } from '../../shared/questions/schema';
-import { coachHarness, type CoachHarness } from './testing';
+import { coachHarness, personAnswers, REALISTIC_LINES, type CoachHarness } from './testing';
 
 let harness: CoachHarness | undefined;
 
@@ -9,42 +8,10 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** What the person taps, card by card, in the realistic session. */
-function personAnswers(question: Question): Answer {
-  if (question.kind === 'choice') {
-    return question.purpose === 'function'
-      ? { kind: 'choice', selected: ['Work'], followUp: ['Design'] }
-      : { kind: 'choice', selected: ['Desk', 'Drawing tablet', 'Lamp'] };
-  }
-  if (question.kind !== 'disposition') throw new Error(`unexpected ${question.kind} question`);
-  const byItem: Record<string, Answer> = {
-    'coffee mug, on the desk': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
-    'empty amazon envelope, by the chair': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
-    'sketchbook with ideas, on the floor': { kind: 'disposition', pick: { type: 'unsure' } },
-    'tangle of old cables, under the desk': { kind: 'disposition', pick: { type: 'unsure' } },
-    'stack of magazines, on the windowsill': { kind: 'disposition', pick: { type: 'unsure' } },
-    'old receipts, on the desk': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
-  };
-  const answer = byItem[question.item];
-  if (!answer) throw new Error(`no answer for ${question.item}`);
-  return answer;
-}
-
 describe('a whole session from a realistic script', () => {
   it('reaches WindingDown with the piles and the count a person would expect', async () => {
     harness = await coachHarness({ scenario: 'realistic-session.json', answers: personAnswers });
-    const said = [
-      'idk where to start',
-      "work from home, I'm a designer",
-      'empty amazon envelope',
-      'sketchbook with some ideas, idk...',
-      'the boxes freak me out',
-      'ok, leave them',
-      'next',
-      'next',
-      'I need to stop',
-    ];
-    for (const text of said) {
+    for (const text of REALISTIC_LINES) {
       const outcome = await harness.coach.turn({ text });
       expect(outcome.kind, `after "${text}": ${JSON.stringify(outcome)}`).toBe('answered');
     }

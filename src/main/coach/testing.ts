@@ -83,3 +83,38 @@ export async function coachHarness(options: {
     close: () => server.close(),
   };
 }
+
+/** What the person says, turn by turn, in the realistic session (`scenarios/realistic-session.json`). */
+export const REALISTIC_LINES = [
+  'idk where to start',
+  "work from home, I'm a designer",
+  'empty amazon envelope',
+  'sketchbook with some ideas, idk...',
+  'the boxes freak me out',
+  'ok, leave them',
+  'next',
+  'next',
+  'I need to stop',
+] as const;
+
+/** What the person taps, card by card, in the realistic session. */
+export function personAnswers(question: Question): Answer {
+  if (question.kind === 'choice') {
+    return question.purpose === 'function'
+      ? { kind: 'choice', selected: ['Work'], followUp: ['Design'] }
+      : { kind: 'choice', selected: ['Desk', 'Drawing tablet', 'Lamp'] };
+  }
+  if (question.kind !== 'disposition') throw new Error(`unexpected ${question.kind} question`);
+  const byItem: Record<string, Answer> = {
+    'coffee mug, on the desk': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
+    'empty amazon envelope, by the chair': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
+    'sketchbook with ideas, on the floor': { kind: 'disposition', pick: { type: 'unsure' } },
+    'tangle of old cables, under the desk': { kind: 'disposition', pick: { type: 'unsure' } },
+    'stack of magazines, on the windowsill': { kind: 'disposition', pick: { type: 'unsure' } },
+    'old receipts, on the desk': { kind: 'disposition', pick: { type: 'choice', index: 0 } },
+  };
+  const answer = byItem[question.item];
+  if (!answer) throw new Error(`no answer for ${question.item}`);
+  return answer;
+}
+

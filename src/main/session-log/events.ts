@@ -19,6 +19,8 @@ export const ModelSummarySchema = z.object({
   baseUrlHost: z.string().optional(),
   vision: z.boolean(),
   tools: z.boolean(),
+  /** Whether the session had a model at all (a guided session may have none). */
+  configured: z.boolean().optional(),
 });
 export type ModelSummary = z.infer<typeof ModelSummarySchema>;
 

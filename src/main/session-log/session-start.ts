@@ -1,7 +1,7 @@
 /** What `session-started` says about the app: never the API key, never a full URL, only template hashes. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ModelSettings } from '../config/settings';
+import { isModelConfigured, type ModelSettings } from '../config/settings';
 import type { ModelSummary } from './events';
 import { sha256Hex } from './fingerprint';
 
@@ -11,6 +11,7 @@ export function describeModel(settings: ModelSettings): ModelSummary {
     ...(settings.baseUrl ? { baseUrlHost: hostOf(settings.baseUrl) } : {}),
     vision: settings.vision,
     tools: settings.tools,
+    configured: isModelConfigured(settings),
   };
 }
 

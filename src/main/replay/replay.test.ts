@@ -1,0 +1,121 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionSnapshot } from '../../shared/session/schema';
+import { personAnswers, REALISTIC_LINES } from '../coach/testing';
+import type { AppCore } from '../core/app-core';
+import { aiSdkLlm } from '../effects';
+import { readSessionLog } from '../session-log';
+import { createTemplateRenderer } from '../templates';
+import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { checkSession } from './check';
+import { runReplayCli } from './cli';
+import { transcriptOf } from './transcript';
+
+let server: ScriptedModel | undefined;
+let core: AppCore | undefined;
+const signal = new AbortController().signal;
+
+afterEach(async () => {
+  await core?.dispose();
+  await server?.close();
+  core = undefined;
+  server = undefined;
+});
+
+/** Plays the realistic session through the app core, answering each card as the person would. */
+async function recordRealisticSession(): Promise<string> {
+  server = await startScriptedModel({
+    scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios/realistic-session.json')),
+  });
+  const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'sk-recorded-session-key-000000' }).chat('scripted');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-replay-'));
+  const app = testCore({
+    dataDir,
+    llm: aiSdkLlm(model),
+    model: { model: 'scripted', apiKey: 'sk-recorded-session-key-000000', baseUrl: server.baseURL, vision: true, tools: true },
+  });
+  core = app;
+  app.onPush((event) => {
+    if (event.channel !== 'session:changed') return;
+    const question = (event.payload as SessionSnapshot).state.pendingQuestion;
+    if (question) queueMicrotask(() => void app.handlers['question:answer']({ questionId: question.id, answer: personAnswers(question) }, { signal }));
+  });
+  for (const text of REALISTIC_LINES) {
+    await app.handlers['chat:send']({ text }, { signal });
+    await app.idle();
+  }
+  expect(server.mismatches).toEqual([]);
+  expect(app.store.state.status).toBe('ended');
+  return app.sessionPaths!.dir;
+}
+
+describe('offline replay of a logged session', () => {
+  it('logs a whole session, without the API key, and reads it back turn by turn', async () => {
+    const folder = await recordRealisticSession();
+    const raw = await readFile(path.join(folder, 'log.jsonl'), 'utf8');
+    expect(raw).not.toContain('sk-recorded-session-key');
+    expect(raw).not.toContain(os.homedir() + path.sep);
+    const { events, tornTail } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const transcript = transcriptOf(events);
+    expect(transcript.turns).toHaveLength(REALISTIC_LINES.length);
+    expect(transcript.turns[0]).toMatchObject({
+      person: ['idk where to start'],
+      answers: [{ question: 'What is this room mostly for?', answer: 'Work (Design)' }],
+      coach: ['A design workspace. What has to stay?'],
+    });
+    expect(transcript.turns.at(-1)).toMatchObject({ mode: 'windingDown', status: 'ended', piles: { belongs: 1, out: 2, unsure: 3, processed: 6 } });
+    const meta = JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8')) as { status: string; itemsProcessed: number };
+    expect(meta).toMatchObject({ status: 'ended', itemsProcessed: 6 });
+  });
+
+  it('--check runs every turn again with no network and finds the same states', async () => {
+    const folder = await recordRealisticSession();
+    // No network: the model is gone.
+    await server!.close();
+    server = undefined;
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBe(REALISTIC_LINES.length);
+    expect(check.changedTemplates).toEqual([]);
+  });
+
+  it('--check names the first turn a changed template makes go another way', async () => {
+    const folder = await recordRealisticSession();
+    const templates = await mkdtemp(path.join(os.tmpdir(), 'tidy-templates-'));
+    await cp(TEMPLATES_DIR, templates, { recursive: true });
+    const sorting = path.join(templates, 'coach', 'sorting.njk');
+    await writeFile(sorting, `${await readFile(sorting, 'utf8')}\nOne more rule: be brief.\n`);
+    const printed: string[] = [];
+    const code = await runReplayCli([folder, '--check', '--templates', templates], (text) => printed.push(text));
+    expect(code).toBe(1);
+    const output = printed.join('\n');
+    expect(output).toContain('Templates changed since the recording: coach/sorting.njk');
+    // Turn 2 is the first to sort: "work from home" answers the anchors and begins sorting.
+    expect(output).toMatch(/Check: turn 2 went another way \(llm\): the model request differs from the recorded one in: instructions/);
+  });
+
+  it('prints the transcript, and --json gives the same as data', async () => {
+    const folder = await recordRealisticSession();
+    const text: string[] = [];
+    expect(await runReplayCli([folder], (line) => text.push(line))).toBe(0);
+    expect(text.join('\n')).toContain('Card: empty amazon envelope, by the chair -> Recycle');
+    const json: string[] = [];
+    expect(await runReplayCli([path.join(folder, 'log.jsonl'), '--json'], (line) => json.push(line))).toBe(0);
+    const parsed = JSON.parse(json.join('\n')) as { transcript: { turns: unknown[] } };
+    expect(parsed.transcript.turns).toHaveLength(REALISTIC_LINES.length);
+  });
+
+  it('refuses a file that is not a session log, clearly', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tidy-notlog-'));
+    await writeFile(path.join(dir, 'log.jsonl'), '{"hello": 1}\n{"v":1}\n');
+    const printed: string[] = [];
+    expect(await runReplayCli([dir], (line) => printed.push(line))).toBe(2);
+    expect(printed.join('\n')).toMatch(/Cannot read .*log\.jsonl: .*line 1/);
+  });
+});

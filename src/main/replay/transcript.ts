@@ -1,0 +1,133 @@
+/** A logged session as a person would read it, turn by turn: what they said and answered, what the coach said. */
+import type { Answer, Question } from '../../shared/questions/schema';
+import type { SessionState } from '../../shared/session/schema';
+import { turnsOf, type LogEvent } from '../session-log';
+
+export interface TranscriptTurn {
+  readonly turn: number;
+  readonly mode: SessionState['mode']['kind'];
+  readonly person: readonly string[];
+  readonly photos: readonly string[];
+  readonly answers: readonly { readonly question: string; readonly answer: string }[];
+  readonly coach: readonly string[];
+  readonly piles: { readonly belongs: number; readonly out: number; readonly unsure: number; readonly processed: number };
+  readonly status: SessionState['status'];
+}
+
+export interface Transcript {
+  readonly sessionId: string;
+  readonly coach: 'guided' | 'conversational';
+  readonly model?: string;
+  readonly startedAt: number;
+  readonly turns: readonly TranscriptTurn[];
+  /** Set when the log ends inside a turn (the app stopped while the coach was answering). */
+  readonly unfinishedTurn: boolean;
+}
+
+function questionText(question: Question | undefined): string {
+  if (!question) return 'a question';
+  return question.kind === 'disposition' ? question.item : question.prompt;
+}
+
+export function answerText(question: Question | undefined, answer: Answer, closedBy: string): string {
+  if (closedBy !== 'person') return closedBy === 'timeout' ? 'no answer (timed out)' : 'closed without an answer';
+  switch (answer.kind) {
+    case 'disposition': {
+      const pick = answer.pick;
+      if (pick.type === 'choice') {
+        const choice = question?.kind === 'disposition' ? question.choices[pick.index] : undefined;
+        return choice ? choice.label : `choice ${pick.index + 1}`;
+      }
+      return pick.type === 'unsure' ? 'Not sure yet' : pick.type === 'other' ? `Other: ${pick.text}` : 'skipped';
+    }
+    case 'choice': {
+      const parts = [...answer.selected, ...(answer.other ? [answer.other] : [])];
+      const more = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
+      return parts.length ? `${parts.join(', ')}${more}` : 'nothing chosen';
+    }
+    case 'confirm':
+      return answer.yes ? 'yes' : 'no';
+    case 'text':
+      return answer.text || '(nothing said)';
+  }
+}
+
+export function transcriptOf(events: readonly LogEvent[]): Transcript {
+  const started = events.find((event) => event.type === 'session-started');
+  if (!started) throw new Error('The log has no session-started line: it is not a whole session log.');
+  const sent = new Map<string, string>();
+  for (const event of events) if (event.type === 'person-message' && event.messageId) sent.set(event.messageId, event.text);
+
+  const turns: TranscriptTurn[] = [];
+  let previous: SessionState | undefined;
+  let unfinishedTurn = false;
+  for (const turn of turnsOf(events)) {
+    if (!turn.state) {
+      unfinishedTurn = turn.events.some((event) => event.type === 'turn-started');
+      break;
+    }
+    const state = turn.state;
+    if (!previous) {
+      previous = state;
+      continue;
+    }
+    const before = previous;
+    const person: string[] = [];
+    const photoIds: string[] = [];
+    const answers: { question: string; answer: string }[] = [];
+    let asked: Question | undefined;
+    for (const event of turn.events) {
+      if (event.type === 'turn-started') {
+        person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
+        photoIds.push(...event.photoIds);
+      } else if (event.type === 'question-asked') {
+        asked = event.question;
+      } else if (event.type === 'question-closed') {
+        answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy) });
+        asked = undefined;
+      }
+    }
+    const known = new Set(before.messages.map((message) => message.id));
+    turns.push({
+      turn: turns.length + 1,
+      mode: state.mode.kind,
+      person,
+      photos: state.photos.filter((photo) => photoIds.includes(photo.id)).map((photo) => photo.fileName),
+      answers,
+      coach: state.messages.filter((message) => message.role === 'coach' && !known.has(message.id)).map((message) => message.text),
+      piles: {
+        belongs: state.piles.belongs.length,
+        out: state.piles.out.length,
+        unsure: state.piles.unsure.length,
+        processed: state.itemsProcessed,
+      },
+      status: state.status,
+    });
+    previous = state;
+  }
+  return {
+    sessionId: started.sessionId,
+    coach: started.coach,
+    ...(started.model.name ? { model: started.model.name } : {}),
+    startedAt: started.at,
+    turns,
+    unfinishedTurn,
+  };
+}
+
+export function formatTranscript(transcript: Transcript): string {
+  const lines = [
+    `Session ${transcript.sessionId} (${transcript.coach} coach${transcript.model ? `, model ${transcript.model}` : ''}), started ${new Date(transcript.startedAt).toISOString()}`,
+  ];
+  for (const turn of transcript.turns) {
+    lines.push('', `Turn ${turn.turn} · ${turn.mode}${turn.status === 'ended' ? ' · session ended' : ''}`);
+    for (const text of turn.person) lines.push(`  You: ${text}`);
+    if (turn.photos.length) lines.push(`  Photos: ${turn.photos.join(', ')}`);
+    for (const { question, answer } of turn.answers) lines.push(`  Card: ${question} -> ${answer}`);
+    for (const text of turn.coach) lines.push(`  Coach: ${text}`);
+    const { belongs, out, unsure, processed } = turn.piles;
+    lines.push(`  Piles: ${belongs} belong, ${out} out, ${unsure} unsure; ${processed} processed`);
+  }
+  if (transcript.unfinishedTurn) lines.push('', 'The log ends inside a turn: the app stopped while the coach was answering.');
+  return lines.join('\n');
+}
