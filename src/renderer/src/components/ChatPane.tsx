@@ -5,10 +5,9 @@ import type { Bridge } from '../bridge';
 import { visibleDraft } from '../session/activity';
 import { CoachActivityNotice } from './CoachActivityNotice';
 import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
 import { SessionEndedCard } from './SessionEndedCard';
 import { TypingBubble } from './TypingBubble';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export function ChatPane(props: { session: SessionState | undefined; activity: CoachActivity; bridge: Bridge; disabled: boolean }) {
   const { session, activity, bridge, disabled } = props;
@@ -33,25 +32,11 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
             This is where you and your coach talk. Everything said here is kept with this session.
           </li>
         ) : (
-          messages.map((message) => (
-            <li key={message.id} className={`message message-${message.role}`}>
-              <span className="message-who">{message.role === 'person' ? 'You' : 'Coach'}</span>
-              <p className="message-text">{message.text}</p>
-              <time className="message-time" dateTime={new Date(message.at).toISOString()}>
-                {timeFormat.format(message.at)}
-              </time>
-            </li>
-          ))
+          messages.map((message) => <MessageItem key={message.id} message={message} />)
         )}
         {thinking ? <TypingBubble draft={draft} /> : null}
         {queued.map((message) => (
-          <li key={message.id} className="message message-person message-queued">
-            <span className="message-who">You</span>
-            <p className="message-text">{message.text}</p>
-            <time className="message-time" dateTime={new Date(message.at).toISOString()}>
-              {timeFormat.format(message.at)}
-            </time>
-          </li>
+          <MessageItem key={message.id} message={message} variant="queued" />
         ))}
         <li ref={listEnd} aria-hidden="true" className="messages-end" />
       </ol>

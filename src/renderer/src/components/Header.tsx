@@ -2,7 +2,7 @@ import type { AppInfo } from '../../../shared/ipc/contract';
 import type { SessionState } from '../../../shared/session/schema';
 import type { ConnectionStatus } from '../bridge';
 import { useNow } from '../session/hooks';
-import { formatElapsed, MODE_DISPLAY } from '../session/mode-display';
+import { formatElapsed, modeDisplayFor } from '../session/mode-display';
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
   connected: 'Connected',
@@ -10,12 +10,10 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
   disconnected: 'Reconnecting…',
 };
 
-const ENDED_DISPLAY = { title: 'Session ended', persona: 'Everything from it is kept' };
-
 export function Header(props: { session: SessionState | undefined; status: ConnectionStatus; info: AppInfo | undefined }) {
   const { session, status, info } = props;
   const now = useNow(30_000);
-  const mode = session?.status === 'ended' ? ENDED_DISPLAY : session ? MODE_DISPLAY[session.mode.kind] : undefined;
+  const mode = session ? modeDisplayFor(session) : undefined;
   return (
     <header className="header">
       <div className="brand">

@@ -1,14 +1,12 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { Photo } from '../../../shared/session/schema';
 import { filesFromInput } from '../photos/collect';
 import type { PhotoIntake } from '../photos/intake';
-import { photoUrl } from '../photos/urls';
-import { PhotoViewer } from './PhotoViewer';
+import { PhotoList } from './PhotoList';
 
 export function PhotoStrip(props: { sessionId: string | undefined; photos: readonly Photo[]; intake: PhotoIntake; disabled: boolean }) {
   const { sessionId, photos, intake, disabled } = props;
   const folderInput = useRef<HTMLInputElement>(null);
-  const [viewing, setViewing] = useState<Photo | undefined>();
 
   const addPhotos = () => {
     if (intake.canPick) void intake.pick();
@@ -42,18 +40,8 @@ export function PhotoStrip(props: { sessionId: string | undefined; photos: reado
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <ul className="photo-list">
-          {photos.map((photo) => (
-            <li key={photo.id}>
-              <button type="button" className="photo" onClick={() => setViewing(photo)} aria-label={`View ${photo.fileName}`}>
-                <img src={photoUrl(sessionId, photo.id, 'thumb')} alt="" loading="lazy" />
-                <span className="photo-name">{photo.fileName}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PhotoList sessionId={sessionId} photos={photos} />
       )}
-      {viewing && sessionId ? <PhotoViewer sessionId={sessionId} photo={viewing} onClose={() => setViewing(undefined)} /> : null}
     </section>
   );
 }
