@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
@@ -13,21 +13,30 @@ import type { Logger } from '../log/logger';
 import { importPhotos, type PhotoSource } from '../photos';
 import { QuestionBroker, type Timers } from '../questions';
 import {
+  checkReplay,
   describeModel,
   hashTemplates,
+  listSessions,
   metaFromState,
+  readSessionLog,
+  rebuildState,
   recordingClock,
   recordingLlm,
   recordingQuestions,
   recordingRandom,
+  replayEffects,
   SessionLogWriter,
   sessionPaths,
   writeSessionMeta,
+  type LogEvent,
+  type ReplayEffects,
   type SessionPaths,
 } from '../session-log';
+import { timelineOf } from '../replay/transcript';
 import type { TemplateRenderer } from '../templates';
 import { parsePhotoPath, PhotoIntake } from './photo-intake';
-import { queueMessage, SessionRuntime, type CoachKind, type TurnRequest } from './session-runtime';
+import { replayThenLive, switchableEffects } from './resume-effects';
+import { queueMessage, SessionRuntime, type CoachKind, type RuntimeEffects, type TurnRequest } from './session-runtime';
 import { SessionStore } from './session-store';
 import { TurnRunner } from './turn-runner';
 
@@ -79,6 +88,8 @@ export interface AppCore {
   grantPaths(paths: readonly string[]): void;
   /** Where the current session's log is, once it has one (it gets one with its first message or photo). */
   readonly sessionPaths: SessionPaths | undefined;
+  /** Picks up the most recently used unfinished session, if there is one (at start). */
+  resumeLatest(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -87,6 +98,8 @@ interface SessionLog {
   readonly paths: SessionPaths;
   readonly writer: SessionLogWriter;
   readonly runtime: SessionRuntime;
+  /** The coach the session was started with (a resumed session keeps its own). */
+  readonly coachKind: CoachKind;
 }
 
 /**
@@ -153,17 +166,43 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   store.update(() => freshSession());
 
   let sessionLog: Promise<SessionLog> | undefined;
+
+  const openWriter = (paths: SessionPaths) =>
+    SessionLogWriter.open(paths.log, {
+      now: () => time.now(),
+      secrets: () => (deps.model.apiKey ? [deps.model.apiKey] : []),
+      home: os.homedir(),
+      onError: (error) => logger.error('Writing the session log failed', { error }),
+    });
+
+  /** The live effects of a session: every nondeterministic result goes into its log. */
+  const recordedEffects = (writer: SessionLogWriter): RuntimeEffects => ({
+    time: recordingClock(time, writer),
+    random: recordingRandom(random, writer),
+    llm: deps.llm ? recordingLlm(deps.llm, writer) : undefined,
+    questions: recordingQuestions(questions, writer, { shownQuestion: () => questions.pending }),
+  });
+
+  const runtimeFor = (effects: RuntimeEffects, kind: CoachKind) =>
+    new SessionRuntime({
+      state,
+      effects,
+      coachKind: kind,
+      model: deps.model,
+      templates: deps.templates,
+      log,
+      photoBytes,
+      onActivity: setActivity,
+    });
+
+  const saveMeta = (paths: SessionPaths, kind: CoachKind) => writeSessionMeta(paths.dir, metaFromState(store.state, kind, time.now()));
+
   /** The session's folder and log, with its opening state as the first snapshot, made on first use. */
   const logForSession = (): Promise<SessionLog> =>
     (sessionLog ??= (async () => {
       const paths = sessionPaths(deps.dataDir, store.state.id);
       await mkdir(paths.dir, { recursive: true });
-      const writer = await SessionLogWriter.open(paths.log, {
-        now: () => time.now(),
-        secrets: () => (deps.model.apiKey ? [deps.model.apiKey] : []),
-        home: os.homedir(),
-        onError: (error) => logger.error('Writing the session log failed', { error }),
-      });
+      const writer = await openWriter(paths);
       await writer.append({
         type: 'session-started',
         sessionId: store.state.id,
@@ -173,22 +212,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         templates: await hashTemplates(deps.templates.dir),
       });
       await writer.append({ type: 'turn-ended', state: store.state });
-      const runtime = new SessionRuntime({
-        state,
-        effects: {
-          time: recordingClock(time, writer),
-          random: recordingRandom(random, writer),
-          llm: deps.llm ? recordingLlm(deps.llm, writer) : undefined,
-          questions: recordingQuestions(questions, writer, { shownQuestion: () => questions.pending }),
-        },
-        coachKind,
-        model: deps.model,
-        templates: deps.templates,
-        log,
-        photoBytes,
-        onActivity: setActivity,
-      });
-      return { paths, writer, runtime };
+      await saveMeta(paths, coachKind);
+      return { paths, writer, runtime: runtimeFor(recordedEffects(writer), coachKind), coachKind };
     })());
 
   const turns = new TurnRunner(
@@ -199,7 +224,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         await session.runtime.runTurn(request, signal);
       } finally {
         await session.writer.append({ type: 'turn-ended', state: store.state });
-        await writeSessionMeta(session.paths.dir, metaFromState(store.state, coachKind, time.now()));
+        await saveMeta(session.paths, session.coachKind);
       }
     },
     (error) => {
@@ -239,6 +264,101 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     if (closing) await (await closing).writer.close();
   };
 
+  /**
+   * Makes a logged session the live one. The finished turns are replayed through the session runtime with no model
+   * calls (the state and the coach's memory come back exactly as they were); the turn that was in flight is played
+   * again from the log and goes on live where the log ends, so an answered question is never lost and an open one
+   * comes back with its original expiry. If the code has changed so much that replay goes another way, the session
+   * continues from its last saved state with a coach that starts afresh.
+   */
+  const resumeSession = async (id: string): Promise<void> => {
+    const paths = sessionPaths(deps.dataDir, id);
+    const { events, tornTail } = await readSessionLog(paths.log);
+    if (tornTail) logger.warn('The session log ended in a torn line; it was skipped', { line: tornTail.line });
+    const started = events.find((event) => event.type === 'session-started');
+    const lastEnd = events.findLastIndex((event) => event.type === 'turn-ended');
+    if (!started || lastEnd < 0) throw new IpcError({ code: 'invalid-input', message: 'That session’s log has no saved state to resume from.' });
+    const finished = events.slice(0, lastEnd + 1);
+    const inFlight = events.slice(lastEnd + 1);
+    await setAsideInFlight(paths.log, inFlight);
+
+    const kind = started.coach;
+    const hasModel = started.model.configured !== false && deps.llm !== undefined;
+    const fromLog = (replay: ReplayEffects): RuntimeEffects => ({
+      time: replay.time,
+      random: replay.random,
+      llm: hasModel ? replay.llm : undefined,
+      questions: replay.question as RuntimeEffects['questions'],
+    });
+    const replay = replayEffects(finished);
+    const switchable = switchableEffects(fromLog(replay), hasModel);
+    let runtime = runtimeFor(switchable.effects, kind);
+    let opened = false;
+    const result = await checkReplay(finished, replay, async (turn) => {
+      if (!opened) {
+        // The first snapshot is the session as it opened.
+        opened = true;
+        store.update(() => turn.state!);
+        return store.state;
+      }
+      for (const event of turn.events) await applyLogged(event, runtime);
+      return store.state;
+    });
+    if (result.divergence) {
+      logger.warn('Replaying the session went another way; it continues from its last saved state', { divergence: result.divergence.message });
+      runtime = runtimeFor(switchable.effects, kind);
+    }
+    // The logged state is the truth either way.
+    const snapshot = finished[lastEnd] as Extract<LogEvent, { type: 'turn-ended' }>;
+    store.update(() => snapshot.state);
+    const rebuilt = rebuildState(events);
+
+    // The in-flight turn's lines were set aside: everything it reads again, from the log or live, is recorded anew.
+    const writer = await openWriter(paths);
+    const hybrid = replayThenLive(
+      replayEffects(inFlight),
+      { time, random, llm: deps.llm, questions },
+      {
+        ...(rebuilt.openQuestion ? { openQuestion: rebuilt.openQuestion } : {}),
+        reopen: (question, signal) => questions.reopen(question, signal),
+      },
+    );
+    switchable.use({
+      time: recordingClock(hybrid.time, writer),
+      random: recordingRandom(hybrid.random, writer),
+      llm: hybrid.llm ? recordingLlm(hybrid.llm, writer) : undefined,
+      questions: recordingQuestions(hybrid.questions, writer, { shownQuestion: () => questions.pending }),
+    });
+    sessionLog = Promise.resolve({ paths, writer, runtime, coachKind: kind });
+    // What the person sent after the last saved state comes back into the session, and the turn in flight runs again.
+    const answered = new Set<string>();
+    for (const event of inFlight) {
+      if (event.type === 'person-message' && event.messageId) {
+        store.update((current) => queueMessage(current, { id: event.messageId!, role: 'person', text: event.text, at: event.sentAt ?? event.at }));
+        await writer.append({ type: 'person-message', messageId: event.messageId, text: event.text, ...(event.sentAt !== undefined ? { sentAt: event.sentAt } : {}) });
+      } else if (event.type === 'photos-imported') {
+        store.update((current) => ({ ...current, photos: [...current.photos, ...event.photos] }));
+        await writer.append({ type: 'photos-imported', photos: event.photos });
+      } else if (event.type === 'turn-started') {
+        event.messageIds.forEach((messageId) => answered.add(messageId));
+        turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds });
+      }
+    }
+    const waiting = store.state.queued.filter((message) => !answered.has(message.id)).map((message) => message.id);
+    if (waiting.length > 0) turns.enqueue({ messageIds: waiting, photoIds: [] });
+  };
+
+  /** Replays one logged event of a finished turn into the live store, through the runtime for a turn. */
+  const applyLogged = async (event: LogEvent, runtime: SessionRuntime) => {
+    if (event.type === 'person-message' && event.messageId) {
+      store.update((current) => queueMessage(current, { id: event.messageId!, role: 'person', text: event.text, at: event.sentAt ?? event.at }));
+    } else if (event.type === 'photos-imported') {
+      store.update((current) => ({ ...current, photos: [...current.photos, ...event.photos] }));
+    } else if (event.type === 'turn-started') {
+      await runtime.runTurn(event, new AbortController().signal);
+    }
+  };
+
   const handlers: InvokeHandlers = {
     'app:info': () => ({
       name: 'Tidying',
@@ -258,6 +378,39 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       await closeSession();
       setActivity({ status: 'idle' });
       return store.update(() => freshSession());
+    },
+    'sessions:list': async () => {
+      const listing = await listSessions(deps.dataDir);
+      return {
+        sessions: listing.sessions.map(({ dir: _dir, ...meta }) => ({ ...meta, current: meta.id === store.state.id })),
+        unreadable: listing.broken.map((entry) => ({ id: entry.dir.split(/[\\/]/).pop() ?? entry.dir, reason: entry.reason })),
+      };
+    },
+    'sessions:open': async ({ id }) => {
+      if (id === store.state.id && sessionLog) await (await sessionLog).writer.flush();
+      try {
+        return timelineOf((await readSessionLog(sessionPaths(deps.dataDir, id).log)).events);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
+        throw error;
+      }
+    },
+    'sessions:resume': async ({ id }) => {
+      if (id === store.state.id) return store.snapshot();
+      await closeSession();
+      setActivity({ status: 'idle' });
+      try {
+        await resumeSession(id);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
+        throw error;
+      }
+      return store.snapshot();
+    },
+    'sessions:delete': async ({ id }) => {
+      if (id === store.state.id) throw new IpcError({ code: 'invalid-input', message: 'The session in use cannot be deleted; start a new one first.' });
+      await rm(sessionPaths(deps.dataDir, id).dir, { recursive: true, force: true });
+      return { deleted: true as const };
     },
     'chat:send': async ({ text }) => {
       if (store.state.status === 'ended') {
@@ -321,10 +474,38 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     get sessionPaths() {
       return sessionLog ? sessionPaths(deps.dataDir, store.state.id) : undefined;
     },
+    async resumeLatest() {
+      const { sessions } = await listSessions(deps.dataDir);
+      const latest = sessions.find((session) => session.status === 'active');
+      if (!latest) return;
+      try {
+        await resumeSession(latest.id);
+      } catch (error) {
+        logger.warn('The last session could not be resumed; starting a new one', { error });
+        await closeSession();
+        store.update(() => freshSession());
+      }
+    },
     async dispose() {
       await closeSession();
       unsubscribeStore();
       pushListeners.clear();
     },
   };
+}
+
+/**
+ * Moves the unfinished turn's lines out of the log into `log.interrupted-<seq>.jsonl` (kept, for a look later),
+ * so the log stays a clean sequence of finished turns; the turn is recorded again as it runs on.
+ */
+async function setAsideInFlight(logFile: string, inFlight: readonly LogEvent[]): Promise<void> {
+  const first = inFlight[0];
+  if (!first) return;
+  const text = await readFile(logFile);
+  const lines = text.toString('utf8').split('\n');
+  const index = lines.findIndex((line) => line.startsWith(`{"v":`) && new RegExp(`"seq":${first.seq}[,}]`).test(line));
+  if (index < 0) return;
+  const keep = Buffer.byteLength(lines.slice(0, index).map((line) => `${line}\n`).join(''), 'utf8');
+  await writeFile(logFile.replace(/log\.jsonl$/, `log.interrupted-${first.seq}.jsonl`), text.subarray(keep));
+  await truncate(logFile, keep);
 }

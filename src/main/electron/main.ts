@@ -78,7 +78,8 @@ export function startDesktopApp(): void {
     });
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
+    await core.resumeLatest();
     hardenApp(isAppUrl, logger);
     serveRenderer(path.join(here, '../renderer'), (urlPath) => core.photoFile(urlPath));
     createWindow();

@@ -1,6 +1,7 @@
 /** A logged session as a person would read it, turn by turn: what they said and answered, what the coach said. */
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
+import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
 import { turnsOf, type LogEvent } from '../session-log';
 
 export interface TranscriptTurn {
@@ -52,66 +53,83 @@ export function answerText(question: Question | undefined, answer: Answer, close
   }
 }
 
-export function transcriptOf(events: readonly LogEvent[]): Transcript {
+/** The session after each turn, with what happened in it: step 0 is the session as it opened. */
+export function timelineOf(events: readonly LogEvent[]): Timeline {
   const started = events.find((event) => event.type === 'session-started');
   if (!started) throw new Error('The log has no session-started line: it is not a whole session log.');
   const sent = new Map<string, string>();
   for (const event of events) if (event.type === 'person-message' && event.messageId) sent.set(event.messageId, event.text);
 
-  const turns: TranscriptTurn[] = [];
-  let previous: SessionState | undefined;
+  const steps: TimelineStep[] = [];
   let unfinishedTurn = false;
   for (const turn of turnsOf(events)) {
     if (!turn.state) {
       unfinishedTurn = turn.events.some((event) => event.type === 'turn-started');
       break;
     }
-    const state = turn.state;
-    if (!previous) {
-      previous = state;
-      continue;
-    }
-    const before = previous;
+    const previous = steps.at(-1)?.state;
     const person: string[] = [];
-    const photoIds: string[] = [];
     const answers: { question: string; answer: string }[] = [];
     let asked: Question | undefined;
     for (const event of turn.events) {
-      if (event.type === 'turn-started') {
-        person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
-        photoIds.push(...event.photoIds);
-      } else if (event.type === 'question-asked') {
-        asked = event.question;
-      } else if (event.type === 'question-closed') {
+      if (event.type === 'turn-started') person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
+      else if (event.type === 'question-asked') asked = event.question;
+      else if (event.type === 'question-closed') {
         answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy) });
         asked = undefined;
       }
     }
-    const known = new Set(before.messages.map((message) => message.id));
-    turns.push({
-      turn: turns.length + 1,
-      mode: state.mode.kind,
+    const known = new Set(previous?.messages.map((message) => message.id) ?? []);
+    steps.push({
+      turn: steps.length,
+      state: turn.state,
       person,
-      photos: state.photos.filter((photo) => photoIds.includes(photo.id)).map((photo) => photo.fileName),
       answers,
-      coach: state.messages.filter((message) => message.role === 'coach' && !known.has(message.id)).map((message) => message.text),
-      piles: {
-        belongs: state.piles.belongs.length,
-        out: state.piles.out.length,
-        unsure: state.piles.unsure.length,
-        processed: state.itemsProcessed,
-      },
-      status: state.status,
+      coach: previous
+        ? turn.state.messages.filter((message) => message.role === 'coach' && !known.has(message.id)).map((message) => message.text)
+        : [],
     });
-    previous = state;
   }
+  if (steps.length === 0) throw new Error('The log has no snapshot of the session yet.');
   return {
     sessionId: started.sessionId,
     coach: started.coach,
     ...(started.model.name ? { model: started.model.name } : {}),
+    steps,
+    unfinishedTurn,
+  };
+}
+
+export function transcriptOf(events: readonly LogEvent[]): Transcript {
+  const timeline = timelineOf(events);
+  const started = events.find((event) => event.type === 'session-started')!;
+  const turns = timeline.steps.slice(1).map((step, index): TranscriptTurn => {
+    const photoIds = new Set(
+      turnsOf(events)[index + 1]?.events.flatMap((event) => (event.type === 'turn-started' ? event.photoIds : [])) ?? [],
+    );
+    return {
+      turn: step.turn,
+      mode: step.state.mode.kind,
+      person: step.person,
+      photos: step.state.photos.filter((photo) => photoIds.has(photo.id)).map((photo) => photo.fileName),
+      answers: step.answers,
+      coach: step.coach,
+      piles: {
+        belongs: step.state.piles.belongs.length,
+        out: step.state.piles.out.length,
+        unsure: step.state.piles.unsure.length,
+        processed: step.state.itemsProcessed,
+      },
+      status: step.state.status,
+    };
+  });
+  return {
+    sessionId: timeline.sessionId,
+    coach: timeline.coach,
+    ...(timeline.model ? { model: timeline.model } : {}),
     startedAt: started.at,
     turns,
-    unfinishedTurn,
+    unfinishedTurn: timeline.unfinishedTurn,
   };
 }
 

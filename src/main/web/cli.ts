@@ -78,6 +78,7 @@ export async function runWebCli(options: {
 }): Promise<{ close(): Promise<void> }> {
   const cli = parseWebArgs(options.argv, options.env);
   const { core, logger } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
+  await core.resumeLatest();
   const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
   options.print(`Tidying (web mode) is running at ${server.url}`);
   options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);

@@ -43,6 +43,33 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: snapshot,
     invalidOutputs: [{ rev: 0 }],
   },
+  'sessions:list': {
+    validInputs: [undefined],
+    invalidInputs: [{ all: true }],
+    validOutput: {
+      sessions: [{ id: 's1', startedAt: 1, updatedAt: 2, itemsProcessed: 3, status: 'active', coach: 'guided', current: false }],
+      unreadable: [{ id: 'broken', reason: 'meta.json is not valid JSON' }],
+    },
+    invalidOutputs: [{ sessions: [{ id: 's1' }], unreadable: [] }],
+  },
+  'sessions:open': {
+    validInputs: [{ id: 'a1b2-c3' }],
+    invalidInputs: [{}, { id: '../etc' }, { id: 'x/y' }, { id: 'ok', extra: 1 }],
+    validOutput: { sessionId: 's', coach: 'guided', steps: [{ turn: 0, state: snapshot.state, person: [], answers: [], coach: [] }], unfinishedTurn: false },
+    invalidOutputs: [{ sessionId: 's', coach: 'guided', steps: [], unfinishedTurn: false }],
+  },
+  'sessions:resume': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: '' }, { id: '..' }],
+    validOutput: snapshot,
+    invalidOutputs: [{}],
+  },
+  'sessions:delete': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: 's1/..' }],
+    validOutput: { deleted: true },
+    invalidOutputs: [{ deleted: false }],
+  },
   'coach:status': {
     validInputs: [undefined],
     invalidInputs: [{}],

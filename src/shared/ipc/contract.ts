@@ -3,6 +3,7 @@ import { CoachActivitySchema } from '../coach/activity';
 import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { SessionSnapshotSchema } from '../session/schema';
+import { SessionListSchema, TimelineSchema } from '../sessions/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -30,12 +31,22 @@ export const AppInfoSchema = z.object({
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 const NoInput = z.undefined();
+/** Session ids name folders: letters, digits and dashes only. */
+const SessionIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a session id');
 
 export const contract = {
   invoke: {
     'app:info': { input: NoInput, output: AppInfoSchema },
     'session:get': { input: NoInput, output: SessionSnapshotSchema },
     'session:new': { input: NoInput, output: SessionSnapshotSchema },
+    /** Every logged session, newest first. */
+    'sessions:list': { input: NoInput, output: SessionListSchema },
+    /** A logged session as a read-only timeline, step by step (no model calls). */
+    'sessions:open': { input: z.object({ id: SessionIdSchema }).strict(), output: TimelineSchema },
+    /** Makes a logged, unfinished session the live one again: its state rebuilt from the log, then on from there. */
+    'sessions:resume': { input: z.object({ id: SessionIdSchema }).strict(), output: SessionSnapshotSchema },
+    /** Deletes a logged session's folder (never the live one). */
+    'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {
       input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000) }).strict(),
       output: z.object({ messageId: z.string() }),

@@ -1,0 +1,183 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { SessionSnapshot } from '../../shared/session/schema';
+import type { ServerFrame } from '../../shared/ipc/wire';
+import { personAnswers, REALISTIC_LINES } from '../coach/testing';
+import { aiSdkLlm } from '../effects';
+import { readSessionLog } from '../session-log';
+import { checkSession } from '../replay/check';
+import { createTemplateRenderer } from '../templates';
+import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import type { AppCore } from './app-core';
+
+const signal = new AbortController().signal;
+const SCENARIOS = path.resolve(import.meta.dirname, '../coach/scenarios');
+const cleanups: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The realistic scenario from its `from`-th model step on: what a model would be asked after a resume. */
+async function realisticFrom(from: number): Promise<ScriptedModel> {
+  const scenario = await loadScenarioFile(path.join(SCENARIOS, 'realistic-session.json'));
+  const server = await startScriptedModel({ scenario: parseScenario({ ...scenario, steps: scenario.steps.slice(from) }) });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function coreOn(dataDir: string, server: ScriptedModel): AppCore {
+  const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted');
+  const core = testCore({ dataDir, llm: aiSdkLlm(model), model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true } });
+  core.onPush((event) => {
+    if (event.channel !== 'session:changed') return;
+    const question = (event.payload as SessionSnapshot).state.pendingQuestion;
+    if (question) queueMicrotask(() => void Promise.resolve().then(() => core.handlers['question:answer']({ questionId: question.id, answer: personAnswers(question) }, { signal })).catch(() => {}));
+  });
+  cleanups.push(() => core.dispose());
+  return core;
+}
+
+describe('resuming a session', () => {
+  it('rebuilds the state and the coach’s memory from the log with no model calls, then goes on', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-resume-'));
+    const first = coreOn(dataDir, await realisticFrom(0));
+    for (const text of REALISTIC_LINES.slice(0, 3)) {
+      await first.handlers['chat:send']({ text }, { signal });
+      await first.idle();
+    }
+    const before = first.store.state;
+    await first.dispose();
+
+    // Turns 1-3 used model steps 0-7; a model that only knows steps 8 on proves the rebuild called no model.
+    const later = await realisticFrom(8);
+    const second = coreOn(dataDir, later);
+    await second.resumeLatest();
+    expect(later.requests).toHaveLength(0);
+    expect(second.store.state).toEqual(before);
+
+    for (const text of REALISTIC_LINES.slice(3)) {
+      await second.handlers['chat:send']({ text }, { signal });
+      await second.idle();
+    }
+    expect(later.mismatches).toEqual([]);
+    expect(second.store.state).toMatchObject({ status: 'ended', itemsProcessed: 6 });
+    // The continued model calls carried the conversation from before the resume.
+    expect(JSON.stringify(later.requests[0]!.body.messages)).toContain('empty amazon envelope');
+  });
+
+  it('lists sessions, opens one as a timeline, and deletes only ones not in use', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-list-'));
+    const core = coreOn(dataDir, await realisticFrom(0));
+    await core.handlers['chat:send']({ text: REALISTIC_LINES[0] }, { signal });
+    await core.idle();
+    const firstId = core.store.state.id;
+    await core.handlers['session:new'](undefined, { signal });
+    const list = await core.handlers['sessions:list'](undefined, { signal });
+    expect(list.sessions.map((session) => [session.id, session.status, session.current])).toEqual([[firstId, 'active', false]]);
+    const timeline = await core.handlers['sessions:open']({ id: firstId }, { signal });
+    expect(timeline.steps).toHaveLength(2);
+    expect(timeline.steps[1]).toMatchObject({ person: ['idk where to start'], coach: ['A design workspace. What has to stay?'] });
+    await expect(async () => core.handlers['sessions:delete']({ id: core.store.state.id }, { signal })).rejects.toThrow('cannot be deleted');
+    await core.handlers['sessions:delete']({ id: firstId }, { signal });
+    expect((await core.handlers['sessions:list'](undefined, { signal })).sessions).toEqual([]);
+  });
+});
+
+/** Web mode in a child process (from source, through tsx), so it can be killed like a crash. */
+function startWeb(dataDir: string, baseURL: string): Promise<{ child: ChildProcess; url: URL }> {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'src/main/web.ts'), '--port', '0', '--no-open', '--data-dir', dataDir], {
+    env: { ...process.env, OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test', TIDY_MODEL: 'scripted' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => void child.kill('SIGKILL'));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /running at (\S+)/.exec(out);
+      if (match) resolve({ child, url: new URL(match[1]!) });
+    });
+    child.once('exit', (code) => reject(new Error(`web mode exited early (${code})`)));
+  });
+}
+
+async function connect(url: URL) {
+  const token = url.hash.replace('#token=', '');
+  const socket = new WebSocket(`ws://${url.host}/ipc?token=${token}`, { origin: url.origin });
+  cleanups.push(() => socket.terminate());
+  const frames: ServerFrame[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as ServerFrame);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  let id = 0;
+  const invoke = async (channel: string, input?: unknown) => {
+    const callId = `c${++id}`;
+    socket.send(JSON.stringify({ type: 'invoke', id: callId, channel, input }));
+    for (;;) {
+      const found = frames.find((frame) => frame.type === 'result' && frame.result.id === callId);
+      if (found && found.type === 'result') return found.result;
+      await new Promise<void>((wake) => waiters.push(wake));
+    }
+  };
+  /** The first pushed state (or the current one) that satisfies `test`. */
+  const stateWhere = async (test: (snapshot: SessionSnapshot) => boolean) => {
+    const current = await invoke('session:get');
+    if (current.ok && test(current.output as SessionSnapshot)) return current.output as SessionSnapshot;
+    for (let seen = 0; ; ) {
+      for (; seen < frames.length; seen++) {
+        const frame = frames[seen]!;
+        if (frame.type === 'push' && frame.channel === 'session:changed' && test(frame.payload as SessionSnapshot)) return frame.payload as SessionSnapshot;
+      }
+      await new Promise<void>((wake) => waiters.push(wake));
+    }
+  };
+  return { invoke, stateWhere };
+}
+
+describe('a crash mid-question', () => {
+  it('brings the open question back after SIGKILL, with its id and expiry, and the answer goes on', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-crash-'));
+    const model = await realisticFrom(0);
+    const first = await startWeb(dataDir, model.baseURL);
+    const before = await connect(first.url);
+    await before.invoke('chat:send', { text: 'idk where to start' });
+    const asked = (await before.stateWhere((snapshot) => snapshot.state.pendingQuestion !== undefined)).state.pendingQuestion!;
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await startWeb(dataDir, model.baseURL);
+    const after = await connect(second.url);
+    const resumed = await after.stateWhere((snapshot) => snapshot.state.pendingQuestion !== undefined);
+    expect(resumed.state.pendingQuestion).toEqual(asked);
+    expect(resumed.state.messages.map((message) => message.text)).toEqual(['idk where to start']);
+    const answer = await after.invoke('question:answer', { questionId: asked.id, answer: { kind: 'choice', selected: ['Work'], followUp: ['Design'] } });
+    expect(answer).toMatchObject({ ok: true });
+    const done = await after.stateWhere((snapshot) => snapshot.state.messages.some((message) => message.role === 'coach'));
+    expect(done.state.spaceFunction).toBe('work from home: design');
+    expect(model.mismatches).toEqual([]);
+
+    // A clean stop this time: the turn's last lines reach the disk.
+    second.child.kill('SIGTERM');
+    await new Promise((resolve) => second.child.once('exit', resolve));
+    const folder = path.join(dataDir, 'sessions', done.state.id);
+    expect((await readdir(folder)).some((name) => name.startsWith('log.interrupted-'))).toBe(true);
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    expect(events.filter((event) => event.type === 'question-asked')).toHaveLength(1);
+    expect(JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8'))).toMatchObject({ status: 'active' });
+    // The log stayed a clean record: replaying it finds the same states.
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBe(1);
+  });
+});

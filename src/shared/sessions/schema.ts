@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { SessionStateSchema } from '../session/schema';
+
+/** One line of the session list. */
+export const SessionSummarySchema = z.object({
+  id: z.string().min(1),
+  /** Epoch milliseconds. */
+  startedAt: z.number().int().nonnegative(),
+  updatedAt: z.number().int().nonnegative(),
+  spaceFunction: z.string().optional(),
+  itemsProcessed: z.number().int().nonnegative(),
+  status: z.enum(['active', 'ended']),
+  coach: z.enum(['conversational', 'guided']),
+  /** The session the app is running now. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+export const SessionListSchema = z.object({
+  sessions: z.array(SessionSummarySchema),
+  /** Folders that could not be read, with why: listed, never silently dropped. */
+  unreadable: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+/** One step of a logged session's timeline: the state after a turn, and what happened in it. */
+export const TimelineStepSchema = z.object({
+  /** 0 is the session as it opened. */
+  turn: z.number().int().nonnegative(),
+  state: SessionStateSchema,
+  person: z.array(z.string()),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  coach: z.array(z.string()),
+});
+export type TimelineStep = z.infer<typeof TimelineStepSchema>;
+
+export const TimelineSchema = z.object({
+  sessionId: z.string(),
+  coach: z.enum(['conversational', 'guided']),
+  model: z.string().optional(),
+  steps: z.array(TimelineStepSchema).min(1),
+  /** The log ends inside a turn (the app stopped while the coach was answering). */
+  unfinishedTurn: z.boolean(),
+});
+export type Timeline = z.infer<typeof TimelineSchema>;
