@@ -120,7 +120,7 @@ describe('writing a log', () => {
   it('keeps the key and the URL path out of the model summary', () => {
     expect(
       describeModel({ apiKey: 'sk-secret', baseUrl: 'https://user:pass@api.example.com:8443/v1?token=x', model: 'gpt-x', vision: false, tools: true }),
-    ).toEqual({ name: 'gpt-x', baseUrlHost: 'api.example.com:8443', vision: false, tools: true });
+    ).toEqual({ name: 'gpt-x', baseUrlHost: 'api.example.com:8443', vision: false, tools: true, configured: true });
   });
 
   it('resolves a durable append only after its line is written and fsynced; others are not fsynced', async () => {
