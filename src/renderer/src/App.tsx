@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 import { ChatPane } from './components/ChatPane';
@@ -8,6 +8,8 @@ import { Header } from './components/Header';
 import { PhotoStrip } from './components/PhotoStrip';
 import { PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
+import { SessionsDialog } from './components/sessions/SessionsDialog';
+import { TimelineView } from './components/timeline/TimelineView';
 import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
 import type { SessionMirror } from './session/mirror';
@@ -21,6 +23,10 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const activity = useCoachActivity(props.activity);
   const status = useConnectionStatus(bridge);
   const [info, setInfo] = useState<AppInfo | undefined>();
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  // The logged session being replayed; undefined shows the live workspace.
+  const [replaying, setReplaying] = useState<string | undefined>();
+  const sessionsButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (status !== 'connected') return;
@@ -31,11 +37,31 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
 
   const session = snapshot?.state;
   const question = session?.pendingQuestion;
+
+  const openReplay = (sessionId: string) => {
+    setSessionsOpen(false);
+    setReplaying(sessionId);
+  };
+  // Back from a replay, focus lands where the way into it began.
+  const backToLive = () => {
+    setReplaying(undefined);
+    requestAnimationFrame(() => sessionsButton.current?.focus());
+  };
+
+  if (replaying) {
+    return <TimelineView bridge={bridge} sessionId={replaying} questionWaiting={question !== undefined} onBack={backToLive} />;
+  }
   return (
     <>
       {/* While the coach waits for an answer, the page behind the dialog is inert: the answer comes first. */}
       <div className="app" data-runtime={info?.runtime} inert={question !== undefined}>
-        <Header session={session} status={status} info={info} />
+        <Header
+          session={session}
+          status={status}
+          info={info}
+          sessionsButton={sessionsButton}
+          onOpenSessions={() => setSessionsOpen(true)}
+        />
         {error ? (
           <p className="banner" role="alert">
             Tidying could not load the session: {error}
@@ -59,6 +85,14 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         </main>
       </div>
       {question ? <QuestionDialog key={question.id} question={question} bridge={bridge} /> : null}
+      {sessionsOpen && !question ? (
+        <SessionsDialog
+          bridge={bridge}
+          onClose={() => setSessionsOpen(false)}
+          onOpen={openReplay}
+          onLive={(next) => mirror.accept(next)}
+        />
+      ) : null}
       <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected' && question === undefined} />
     </>
   );

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { AppInfo } from '../../../shared/ipc/contract';
 import type { SessionState } from '../../../shared/session/schema';
 import type { ConnectionStatus } from '../bridge';
@@ -10,8 +11,14 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
   disconnected: 'Reconnecting…',
 };
 
-export function Header(props: { session: SessionState | undefined; status: ConnectionStatus; info: AppInfo | undefined }) {
-  const { session, status, info } = props;
+export function Header(props: {
+  session: SessionState | undefined;
+  status: ConnectionStatus;
+  info: AppInfo | undefined;
+  sessionsButton: RefObject<HTMLButtonElement | null>;
+  onOpenSessions: () => void;
+}) {
+  const { session, status, info, sessionsButton, onOpenSessions } = props;
   const now = useNow(30_000);
   const mode = session ? modeDisplayFor(session) : undefined;
   return (
@@ -62,6 +69,16 @@ export function Header(props: { session: SessionState | undefined; status: Conne
           </div>
         ) : null}
       </dl>
+      <button
+        ref={sessionsButton}
+        type="button"
+        className="quiet-button"
+        aria-haspopup="dialog"
+        disabled={status !== 'connected'}
+        onClick={onOpenSessions}
+      >
+        Sessions
+      </button>
       <span className={`status status-${status}`} role="status" data-testid="connection">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}
