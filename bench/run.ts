@@ -2,6 +2,7 @@
 import { measureCoachTokens } from './coach-tokens';
 import { measurePhotoImport } from './photo-import';
 import { measurePushLatency } from './push-latency';
+import { measureReplay } from './session-replay';
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 const pad = (text: string, width = 10) => text.padStart(width);
@@ -39,6 +40,15 @@ lines.push(
   `  bare sharp resize         ${photos.bare.photosPerSecond.toFixed(1).padStart(6)} photos/s  (${photos.bare.seconds.toFixed(2)} s)`,
   `  this app / bare           ${(photos.import.photosPerSecond / photos.bare.photosPerSecond).toFixed(2).padStart(6)}x`,
   `  peak RSS during import    ${photos.rssMb.peakDuringImport.toFixed(0)} MB (${photos.rssMb.beforeImport.toFixed(0)} MB before)`,
+);
+
+const replay = await measureReplay(Number(process.env.BENCH_TURNS ?? 1000));
+lines.push(
+  '',
+  `Session replay, ${replay.turns}-turn synthetic session (${replay.events} events, ${replay.logMb.toFixed(0)} MB log, recorded in ${replay.recordSeconds.toFixed(1)} s)`,
+  `  parse + checked replay  ${replay.replay.eventsPerSecond.toFixed(0).padStart(8)} events/s  (${replay.replay.seconds.toFixed(2)} s)`,
+  `  parse alone             ${replay.parse.eventsPerSecond.toFixed(0).padStart(8)} events/s  (${replay.parse.seconds.toFixed(2)} s)`,
+  `  replay / parse alone    ${(replay.replay.seconds / replay.parse.seconds).toFixed(2).padStart(8)}x the time`,
 );
 
 process.stdout.write(`${lines.join('\n')}\n`);
