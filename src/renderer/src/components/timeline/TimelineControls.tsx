@@ -19,13 +19,13 @@ export function TimelineControls(props: { nav: TimelineNav; turn: number; stopsH
       ) : null}
       <div className="timeline-bar" role="group" aria-label="Replay controls">
         <button type="button" className="quiet" aria-disabled={atStart} onClick={() => atStart || dispatch({ type: 'back' })}>
-          <span aria-hidden="true">‹ </span>Step back
+          <span aria-hidden="true">‹</span>Step back
         </button>
         <button type="button" className="primary timeline-play" aria-disabled={nav.last === 0} onClick={() => dispatch({ type: 'toggle-play' })}>
           {nav.playing ? 'Pause' : 'Play'}
         </button>
         <button type="button" className="quiet" aria-disabled={atEnd} onClick={() => atEnd || dispatch({ type: 'forward' })}>
-          Step forward<span aria-hidden="true"> ›</span>
+          Step forward<span aria-hidden="true">›</span>
         </button>
         <input
           type="range"
