@@ -59,7 +59,14 @@ export interface TurnInput {
 }
 
 export type TurnOutcome =
-  | { readonly kind: 'answered'; readonly response: string; readonly mode: ModeKind; readonly transitions: number }
+  | {
+      readonly kind: 'answered';
+      readonly response: string;
+      readonly mode: ModeKind;
+      readonly transitions: number;
+      /** The coach goes on by itself: the next turn starts at once (the guided coach's next dialog, offline). */
+      readonly continues?: true;
+    }
   | { readonly kind: 'fallback'; readonly response: string; readonly reason: string }
   | { readonly kind: 'stopped' }
   | { readonly kind: 'failed'; readonly fault: LlmFault };

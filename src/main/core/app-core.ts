@@ -220,12 +220,14 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     async (request: TurnRequest, signal) => {
       const session = await logForSession();
       await session.writer.append({ type: 'turn-started', messageIds: [...request.messageIds], photoIds: [...request.photoIds] });
+      let outcome: Awaited<ReturnType<SessionRuntime['runTurn']>>;
       try {
-        await session.runtime.runTurn(request, signal);
+        outcome = await session.runtime.runTurn(request, signal);
       } finally {
         await session.writer.append({ type: 'turn-ended', state: store.state });
         await saveMeta(session.paths, session.coachKind);
       }
+      if (outcome?.kind === 'answered' && outcome.continues && !signal.aborted) turns.enqueue({ messageIds: [], photoIds: [] });
     },
     (error) => {
       logger.error('A coach turn failed', { error });

@@ -57,3 +57,22 @@ describe('GuidedCoach turns', () => {
     expect(harness.state().status).toBe('ended');
   });
 });
+
+describe('offline, the next dialog follows by itself', () => {
+  it('asks for the next thing after an instruction, but never starts itself twice without an answer', async () => {
+    const { guidedHarness } = await import('./testing');
+    const harness = await guidedHarness({
+      answers: (question) => {
+        if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: ['Work'] };
+        if (question.kind === 'text') return { kind: 'text', text: 'desk, lamp' };
+        return 'timeout';
+      },
+    });
+    const first = await harness.coach.turn({ text: 'hi' });
+    expect(first).toMatchObject({ kind: 'answered', continues: true });
+    // The follow-up turn asks what the person picked up; no answer comes, so it pauses and does not go on.
+    const followUp = await harness.coach.turn({});
+    expect(followUp.kind === 'answered' && followUp.continues).toBeFalsy();
+    expect(harness.asked.at(-1)).toMatchObject({ kind: 'choice', purpose: 'general' });
+  });
+});

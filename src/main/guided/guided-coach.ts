@@ -89,7 +89,8 @@ export class GuidedCoach {
       const decision = decide(this.#deps.state.get(), heard);
       this.#apply(decision);
       const { action } = decision;
-      if (!isDialog(action)) return this.#reply(action, said, signal);
+      // A turn that began by itself (empty) and asked nothing must not start another: no loop without the person.
+      if (!isDialog(action)) return this.#reply(action, said, signal, dialogs > 0 || said !== '');
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
       const resolution = await this.#deps.questions.ask(dialogFor(action, prompt), signal);
@@ -129,10 +130,15 @@ export class GuidedCoach {
     this.#deps.state.set({ ...state, mode: modeFor(state) });
   }
 
-  async #reply(action: Action, said: string, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+  async #reply(action: Action, said: string, signal: AbortSignal | undefined, mayContinue: boolean): Promise<TurnOutcome> {
     const response = await this.#words(action, said, signal);
     this.#say(response);
-    return { kind: 'answered', response, mode: this.#deps.state.get().mode.kind, transitions: 0 };
+    const mode = this.#deps.state.get().mode.kind;
+    // Offline every question is a dialog: after an instruction the next one ("what is it?") follows by itself,
+    // unless the session ended or the person went quiet. With a model, the person answers in the chat.
+    const continues =
+      mayContinue && !this.#deps.llm && this.#deps.state.get().status === 'active' && !(action.kind === 'ackProgress' && action.reason === 'paused');
+    return { kind: 'answered', response, mode, transitions: 0, ...(continues ? { continues: true as const } : {}) };
   }
 
   /** What the coach says for an action: the template, phrased by the model when there is one. */

@@ -119,3 +119,37 @@ describe('offline replay of a logged session', () => {
     expect(printed.join('\n')).toMatch(/Cannot read .*log\.jsonl: .*line 1/);
   });
 });
+
+describe('a guided session, with no model', () => {
+  it('is logged and replays like any other', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-guided-replay-'));
+    const app = testCore({ dataDir });
+    core = app;
+    const items = ['empty amazon envelope', 'old receipts'];
+    app.onPush((event) => {
+      if (event.channel !== 'session:changed') return;
+      const question = (event.payload as SessionSnapshot).state.pendingQuestion;
+      if (!question) return;
+      const answer =
+        question.kind === 'choice' && question.purpose === 'function'
+          ? { kind: 'choice' as const, selected: ['Work'] }
+          : question.kind === 'text'
+            ? { kind: 'text' as const, text: 'desk, lamp' }
+            : question.kind === 'choice'
+              ? items.length > 0
+                ? { kind: 'choice' as const, selected: [], other: items.shift()! }
+                : { kind: 'choice' as const, selected: ['Stop for today'] }
+              : { kind: 'disposition' as const, pick: { type: 'choice' as const, index: 0 } };
+      queueMicrotask(() => void Promise.resolve().then(() => app.handlers['question:answer']({ questionId: question.id, answer }, { signal })).catch(() => {}));
+    });
+    await app.handlers['chat:send']({ text: 'hi' }, { signal });
+    await app.idle();
+    expect(app.store.state).toMatchObject({ status: 'ended', itemsProcessed: 2 });
+    const folder = app.sessionPaths!.dir;
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    expect(events.some((event) => event.type === 'model-request')).toBe(false);
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBeGreaterThan(2);
+  });
+});
