@@ -92,3 +92,37 @@ describe('which coach a session gets', () => {
     await conversational.dispose();
   });
 });
+
+describe('settings', () => {
+  it('offers only the guided coach without a model, and refuses the conversational one clearly', async () => {
+    const core = testCore();
+    expect(await core.handlers['settings:get'](undefined, { signal })).toEqual({
+      settings: { theme: 'dark' },
+      effectiveCoach: 'guided',
+      modelConfigured: false,
+    });
+    await expect(async () => core.handlers['settings:set']({ coach: 'conversational' }, { signal })).rejects.toThrow('needs a model');
+    await core.dispose();
+  });
+
+  it('applies a new coach choice from the next session on, and keeps settings across restarts', async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-settings-core-'));
+    const llm = { generate: () => Promise.reject(new Error('not called')) };
+    const model = { model: 'm', apiKey: 'sk-aaaaaaaaaaaaaaaaaaaa', vision: true, tools: true };
+    const core = testCore({ dataDir, llm, model });
+    expect((await core.handlers['app:info'](undefined, { signal })).coach).toBe('conversational');
+    const view = await core.handlers['settings:set']({ coach: 'guided', theme: 'light' }, { signal });
+    expect(view).toMatchObject({ settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided' });
+    expect((await core.handlers['app:info'](undefined, { signal })).coach).toBe('conversational');
+    await core.handlers['session:new'](undefined, { signal });
+    expect((await core.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
+    await core.dispose();
+    const restarted = testCore({ dataDir, llm, model });
+    expect((await restarted.handlers['settings:get'](undefined, { signal })).settings).toEqual({ coach: 'guided', theme: 'light' });
+    expect((await restarted.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
+    await restarted.dispose();
+  });
+});

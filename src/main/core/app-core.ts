@@ -12,6 +12,7 @@ import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
 import { importPhotos, type PhotoSource } from '../photos';
 import { QuestionBroker, type Timers } from '../questions';
+import { fileSettingsStore, type SettingsStore } from '../settings/store';
 import {
   checkReplay,
   describeModel,
@@ -59,8 +60,10 @@ export interface AppCoreDeps {
   model: ModelSettings;
   /** The configured model, or undefined when none is set up. */
   llm: Llm | undefined;
-  /** Which coach a session gets when a model is set up; without one every session is guided. */
+  /** Which coach a session gets when a model is set up and Settings do not say; without a model every session is guided. */
   coachPreference?: CoachKind;
+  /** Where Settings are kept (default: settings.json in the data folder). */
+  settings?: SettingsStore;
   templates: TemplateRenderer;
   logger: Logger;
   time: Clock;
@@ -130,7 +133,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const unsubscribeStore = store.subscribe((snapshot) => emit({ channel: 'session:changed', payload: snapshot }));
   const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.update(() => next) };
   const log: Log = { write: (entry) => logger[entry.level](entry.message, entry.data === undefined ? undefined : { data: entry.data }) };
-  const coachKind: CoachKind = deps.llm ? (deps.coachPreference ?? 'conversational') : 'guided';
+  const settingsStore = deps.settings ?? fileSettingsStore(deps.dataDir);
+  let settings = settingsStore.read();
+  const modelConfigured = deps.llm !== undefined;
+  /** The coach a new session gets: Settings first, then TIDY_COACH; without a model always guided. */
+  const coachForNewSession = (): CoachKind => (deps.llm ? (settings.coach ?? deps.coachPreference ?? 'conversational') : 'guided');
+  let coachKind: CoachKind = coachForNewSession();
+  const settingsView = () => ({ settings, effectiveCoach: coachForNewSession(), modelConfigured });
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -158,6 +167,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
 
   /** A guided session without a model says so, once, before anything else. */
   const freshSession = (): SessionState => {
+    coachKind = coachForNewSession();
     const fresh = newSessionState(random.id(), time.now());
     return coachKind === 'guided' && !deps.llm
       ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
@@ -285,6 +295,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     await setAsideInFlight(paths.log, inFlight);
 
     const kind = started.coach;
+    coachKind = kind;
     const hasModel = started.model.configured !== false && deps.llm !== undefined;
     const fromLog = (replay: ReplayEffects): RuntimeEffects => ({
       time: replay.time,
@@ -376,6 +387,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       coach: coachKind,
     }),
     'session:get': () => store.snapshot(),
+    'settings:get': () => settingsView(),
+    'settings:set': async (patch) => {
+      if (patch.coach === 'conversational' && !modelConfigured) {
+        throw new IpcError({ code: 'invalid-input', message: 'The conversational coach needs a model: set one up first (see the README).' });
+      }
+      const next = { ...settings, ...patch };
+      await settingsStore.write(next);
+      settings = next;
+      return settingsView();
+    },
     'session:new': async () => {
       await closeSession();
       setActivity({ status: 'idle' });

@@ -16,6 +16,7 @@ export function createLiveCore(options: {
   env: Env;
   dataDir: string;
   pickPhotoPaths?: AppCoreDeps['pickPhotoPaths'];
+  settings?: AppCoreDeps['settings'];
 }): { core: AppCore; logger: Logger } {
   const model = modelSettingsFromEnv(options.env);
   const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
@@ -34,6 +35,7 @@ export function createLiveCore(options: {
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
     coachPreference: coachPreferenceFromEnv(options.env),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
   });
   return { core, logger };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { resolveDataDir } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
+import { electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
@@ -31,6 +32,7 @@ export function startDesktopApp(): void {
     version,
     env: process.env,
     dataDir,
+    settings: electronSettingsStore(),
     pickPhotoPaths: async () => {
       const options = {
         title: 'Add photos of the room',

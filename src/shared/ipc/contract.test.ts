@@ -43,6 +43,18 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: snapshot,
     invalidOutputs: [{ rev: 0 }],
   },
+  'settings:get': {
+    validInputs: [undefined],
+    invalidInputs: [{}],
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false },
+    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false }],
+  },
+  'settings:set': {
+    validInputs: [{ theme: 'light' }, { coach: 'guided' }, {}],
+    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, undefined],
+    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true },
+    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true }],
+  },
   'sessions:list': {
     validInputs: [undefined],
     invalidInputs: [{ all: true }],

@@ -4,6 +4,7 @@ import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { SessionSnapshotSchema } from '../session/schema';
 import { SessionListSchema, TimelineSchema } from '../sessions/schema';
+import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -38,6 +39,9 @@ export const contract = {
   invoke: {
     'app:info': { input: NoInput, output: AppInfoSchema },
     'session:get': { input: NoInput, output: SessionSnapshotSchema },
+    'settings:get': { input: NoInput, output: SettingsViewSchema },
+    /** Changes some settings; a new coach choice applies from the next session on. */
+    'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
     'session:new': { input: NoInput, output: SessionSnapshotSchema },
     /** Every logged session, newest first. */
     'sessions:list': { input: NoInput, output: SessionListSchema },

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
+export const SettingsSchema = z.object({
+  /** The coach for new sessions: guided works offline; conversational needs a model. */
+  coach: z.enum(['guided', 'conversational']).optional(),
+  theme: z.enum(['dark', 'light']),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsPatchSchema = SettingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = { theme: 'dark' };
+
+/** Settings with what they lead to, for the Settings screen. */
+export const SettingsViewSchema = z.object({
+  settings: SettingsSchema,
+  /** The coach new sessions get with these settings and this model setup. */
+  effectiveCoach: z.enum(['guided', 'conversational']),
+  /** Whether a model is set up: without one only the guided coach is available. */
+  modelConfigured: z.boolean(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
