@@ -84,8 +84,11 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           />
         </main>
       </div>
-      {question ? <QuestionDialog key={question.id} question={question} bridge={bridge} /> : null}
-      {sessionsOpen && !question ? (
+      {/* The panel sets a pending question aside; the question is still pending in main and returns when the panel closes. */}
+      {question && !sessionsOpen ? (
+        <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
+      ) : null}
+      {sessionsOpen ? (
         <SessionsDialog
           bridge={bridge}
           onClose={() => setSessionsOpen(false)}

@@ -9,11 +9,16 @@ export interface FrameProps {
   problem: string | undefined;
   /** An answer is on its way. Controls stay enabled (disabling them would throw focus out of the dialog). */
   busy: boolean;
+  /**
+   * Sets the question aside for the sessions panel. The guided coach asks one dialog after another, so without
+   * this the panel would be out of reach for as long as a session goes on; the question waits and comes back.
+   */
+  onSessions?: () => void;
 }
 
 /** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, kind, onKeys, children } = props;
   return (
     <Modal titleId={titleId} className={`dialog-${kind}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
       {children}
@@ -22,7 +27,14 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
           {problem}
         </p>
       ) : null}
-      <TimeLeft expiresAt={expiresAt} />
+      <div className="dialog-foot">
+        <TimeLeft expiresAt={expiresAt} />
+        {onSessions ? (
+          <button type="button" className="quiet-button dialog-aside" aria-haspopup="dialog" onClick={onSessions}>
+            Sessions
+          </button>
+        ) : null}
+      </div>
     </Modal>
   );
 }

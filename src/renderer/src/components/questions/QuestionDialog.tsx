@@ -11,8 +11,8 @@ import { answerProblem } from './answer-problem';
  * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
  * timed out or cancelled); the caller keys it by question id so each question starts fresh.
  */
-export function QuestionDialog(props: { question: Question; bridge: Bridge }) {
-  const { question, bridge } = props;
+export function QuestionDialog(props: { question: Question; bridge: Bridge; onSessions?: () => void }) {
+  const { question, bridge, onSessions } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -31,7 +31,7 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge }) {
     );
   };
 
-  const frame = { titleId, expiresAt: question.expiresAt, problem, busy };
+  const frame = { titleId, expiresAt: question.expiresAt, problem, busy, ...(onSessions ? { onSessions } : {}) };
   switch (question.kind) {
     case 'disposition':
       return <DispositionCard question={question} send={send} frame={frame} />;

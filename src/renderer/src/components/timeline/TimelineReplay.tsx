@@ -46,6 +46,11 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // A photo opened from the replay is a dialog of its own; its keys are not the replay's.
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest('[role="dialog"]')) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onBack();
+      return;
+    }
     const action = navActionForKey(event.key, keyTarget(event.target));
     if (!action) return;
     event.preventDefault();
