@@ -9,6 +9,8 @@ import { PhotoStrip } from './components/PhotoStrip';
 import { PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
 import { SessionsDialog } from './components/sessions/SessionsDialog';
+import { SettingsDialog } from './components/SettingsDialog';
+import { applyTheme } from './settings/theme';
 import { TimelineView } from './components/timeline/TimelineView';
 import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
@@ -24,18 +26,32 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const status = useConnectionStatus(bridge);
   const [info, setInfo] = useState<AppInfo | undefined>();
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   // The logged session being replayed; undefined shows the live workspace.
   const [replaying, setReplaying] = useState<string | undefined>();
   const sessionsButton = useRef<HTMLButtonElement>(null);
 
+  const session = snapshot?.state;
+  const sessionId = session?.id;
+
+  // Asked again for each session: a new session may get another coach.
   useEffect(() => {
-    if (status !== 'connected') return;
+    if (status !== 'connected' || !sessionId) return;
     const controller = new AbortController();
     bridge.invoke('app:info', undefined, { signal: controller.signal }).then(setInfo, () => {});
     return () => controller.abort();
+  }, [bridge, status, sessionId]);
+
+  useEffect(() => {
+    if (status !== 'connected') return;
+    const controller = new AbortController();
+    bridge.invoke('settings:get', undefined, { signal: controller.signal }).then(
+      (view) => applyTheme(document.documentElement, view.settings.theme),
+      () => {},
+    );
+    return () => controller.abort();
   }, [bridge, status]);
 
-  const session = snapshot?.state;
   const question = session?.pendingQuestion;
 
   const openReplay = (sessionId: string) => {
@@ -61,6 +77,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           info={info}
           sessionsButton={sessionsButton}
           onOpenSessions={() => setSessionsOpen(true)}
+          onOpenSettings={() => setSettingsOpen(true)}
         />
         {error ? (
           <p className="banner" role="alert">
@@ -85,6 +102,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         </main>
       </div>
       {/* The panel sets a pending question aside; the question is still pending in main and returns when the panel closes. */}
+      {settingsOpen ? <SettingsDialog bridge={bridge} info={info} onClose={() => setSettingsOpen(false)} /> : null}
       {question && !sessionsOpen ? (
         <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
       ) : null}

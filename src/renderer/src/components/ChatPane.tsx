@@ -14,7 +14,8 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
   const messages = session?.messages ?? [];
   // Sent while the coach was still answering: shown at once, answered in the coach's next turn.
   const queued = session?.queued ?? [];
-  const thinking = activity.status === 'thinking';
+  // While a question waits for the person, the coach is not thinking: no typing dots behind the dialog.
+  const thinking = activity.status === 'thinking' && !session?.pendingQuestion;
   // A retry is still the coach at work: Stop stays available through it.
   const working = thinking || activity.status === 'retrying';
   const draft = visibleDraft(activity, messages);

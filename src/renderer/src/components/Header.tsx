@@ -17,8 +17,9 @@ export function Header(props: {
   info: AppInfo | undefined;
   sessionsButton: RefObject<HTMLButtonElement | null>;
   onOpenSessions: () => void;
+  onOpenSettings: () => void;
 }) {
-  const { session, status, info, sessionsButton, onOpenSessions } = props;
+  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings } = props;
   const now = useNow(30_000);
   const mode = session ? modeDisplayFor(session) : undefined;
   return (
@@ -78,6 +79,9 @@ export function Header(props: {
         onClick={onOpenSessions}
       >
         Sessions
+      </button>
+      <button type="button" className="quiet-button" aria-haspopup="dialog" disabled={status !== 'connected'} onClick={onOpenSettings}>
+        Settings
       </button>
       <span className={`status status-${status}`} role="status" data-testid="connection">
         <span className="status-dot" aria-hidden="true" />

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { startWebMode, type RunningWebMode } from './support/web-mode';
+
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+let app: RunningWebMode | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+test('settings: the coach choice without a model, and a light theme that stays after a reload', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('radio', { name: /^Guided/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeDisabled();
+  await expect(dialog).toContainText('needs a model: set one up first');
+  await expect(dialog.getByTestId('settings-model')).toHaveText('None set up.');
+
+  await dialog.getByRole('radio', { name: 'Light' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.screenshot({ path: path.join(SHOTS, 'settings-light.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const background = await page.evaluate('getComputedStyle(document.documentElement).backgroundColor');
+  expect(background).toBe('rgb(244, 243, 238)');
+  await page.screenshot({ path: path.join(SHOTS, 'shell-light.png') });
+});

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../shared/ipc/contract';
+import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
+import type { Bridge } from '../bridge';
+import { applyTheme } from '../settings/theme';
+import { Modal } from './Modal';
+
+/** Settings: the coach for new sessions and the theme. The model itself is set up in the environment. */
+export function SettingsDialog(props: { bridge: Bridge; info: AppInfo | undefined; onClose: () => void }) {
+  const { bridge, info, onClose } = props;
+  const [view, setView] = useState<SettingsView | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    bridge.invoke('settings:get', undefined, { signal: controller.signal }).then(setView, (error: Error) => {
+      if (!controller.signal.aborted) setProblem(error.message);
+    });
+    return () => controller.abort();
+  }, [bridge]);
+
+  const change = async (patch: SettingsPatch) => {
+    setProblem(undefined);
+    const before = view;
+    // Shown at once; put back if main refuses it.
+    if (before) {
+      setView({ ...before, settings: { ...before.settings, ...patch }, effectiveCoach: patch.coach ?? before.effectiveCoach });
+      if (patch.theme) applyTheme(document.documentElement, patch.theme);
+    }
+    try {
+      const next = await bridge.invoke('settings:set', patch);
+      setView(next);
+      applyTheme(document.documentElement, next.settings.theme);
+    } catch (error) {
+      setProblem((error as Error).message);
+      if (before) {
+        setView(before);
+        applyTheme(document.documentElement, before.settings.theme);
+      }
+    }
+  };
+
+  const coach = view?.effectiveCoach;
+  return (
+    <Modal titleId="settings-title" className="settings-dialog" onEscape={onClose} testId="settings-dialog">
+      <div className="settings-head">
+        <h2 id="settings-title">Settings</h2>
+        <button type="button" className="quiet-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {view ? (
+        <>
+          <fieldset className="settings-group">
+            <legend>Coach for new sessions</legend>
+            <label className="settings-option">
+              <input type="radio" name="coach" checked={coach === 'guided'} onChange={() => void change({ coach: 'guided' })} />
+              <span>
+                Guided <span className="settings-hint">works offline: short questions and cards</span>
+              </span>
+            </label>
+            <label className="settings-option">
+              <input
+                type="radio"
+                name="coach"
+                checked={coach === 'conversational'}
+                disabled={!view.modelConfigured}
+                onChange={() => void change({ coach: 'conversational' })}
+              />
+              <span>
+                Conversational{' '}
+                <span className="settings-hint">{view.modelConfigured ? 'talks it through with the model' : 'needs a model: set one up first'}</span>
+              </span>
+            </label>
+            <p className="settings-hint">A change applies from your next session.</p>
+          </fieldset>
+          <fieldset className="settings-group">
+            <legend>Theme</legend>
+            {(['dark', 'light'] as const).map((theme) => (
+              <label key={theme} className="settings-option">
+                <input type="radio" name="theme" checked={view.settings.theme === theme} onChange={() => void change({ theme })} />
+                <span>{theme === 'dark' ? 'Dark' : 'Light'}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="settings-group">
+            <h3>Model</h3>
+            <p data-testid="settings-model">
+              {info?.model.configured
+                ? `${info.model.name}: images ${info.model.vision ? 'on' : 'off'}, tools ${info.model.tools ? 'on' : 'off'}`
+                : 'None set up.'}
+            </p>
+            <p className="settings-hint">
+              Set with TIDY_MODEL, OPENAI_BASE_URL and OPENAI_API_KEY before starting Tidying (see the README). The key
+              never reaches this window.
+            </p>
+          </div>
+        </>
+      ) : (
+        <p className="settings-hint">Loading…</p>
+      )}
+      {problem ? (
+        <p className="dialog-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
