@@ -35,19 +35,23 @@ export interface Capabilities {
   readonly tools: boolean;
 }
 
-export interface ConversationalCoachDeps {
-  /** The model, without retries: the coach adds its own, visible ones. */
-  readonly llm: Llm;
+/** What every coach works with: the session, the cards, the prompts and the effects. */
+export interface CoachBaseDeps {
   readonly state: StateStore<SessionState>;
   readonly questions: QuestionUi<QuestionSpec, Resolution>;
   readonly templates: TemplateRenderer;
   readonly time: Clock;
   readonly random: Random;
   readonly log: Log;
+  readonly onActivity: (activity: CoachActivity) => void;
+}
+
+export interface ConversationalCoachDeps extends CoachBaseDeps {
+  /** The model, without retries: the coach adds its own, visible ones. */
+  readonly llm: Llm;
   readonly capabilities: Capabilities;
   /** The stored model-sized copy of a photo. */
   readonly photoBytes: (id: string) => Uint8Array | undefined;
-  readonly onActivity: (activity: CoachActivity) => void;
   readonly retry?: Omit<RetryOptions, 'onRetry'>;
   /** History to continue from (a resumed session). */
   readonly history?: readonly ModelMessage[];

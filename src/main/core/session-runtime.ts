@@ -80,31 +80,17 @@ export class SessionRuntime {
 
   #coachForSession(): Promise<Coach> {
     const { effects, state, templates, log, onActivity } = this.deps;
+    const base = { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
     this.#coach ??=
       this.deps.coachKind === 'conversational' && effects.llm
         ? ConversationalCoach.create({
+            ...base,
             llm: effects.llm,
-            state,
-            questions: effects.questions,
-            templates,
-            time: effects.time,
-            random: effects.random,
-            log,
             capabilities: { vision: this.deps.model.vision, tools: this.deps.model.tools },
             photoBytes: this.deps.photoBytes,
-            onActivity,
             ...(this.deps.retry ? { retry: this.deps.retry } : {}),
           })
-        : GuidedCoach.create({
-            state,
-            questions: effects.questions,
-            templates,
-            time: effects.time,
-            random: effects.random,
-            log,
-            onActivity,
-            ...(effects.llm ? { llm: effects.llm } : {}),
-          });
+        : GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
     return this.#coach;
   }
 

@@ -6,13 +6,9 @@
  * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
  * Every answer updates the piles through `recordDecision`; stop ends the session with its summary.
  */
-import type { Resolution } from '../../shared/questions/schema';
-import type { SessionState } from '../../shared/session/schema';
-import type { CoachActivity, TurnInput, TurnOutcome } from '../coach';
-import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
-import type { QuestionSpec } from '../questions';
+import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
+import type { Llm } from '../effects';
 import { recordDecision } from '../session/decisions';
-import type { TemplateRenderer } from '../templates';
 import { isDialog, speaksBeforeDialog, templateFor, type Action } from './actions';
 import { decide, type Decision } from './decide';
 import { dialogFor, expectingIn, heardFrom } from './dialogs';
@@ -24,14 +20,7 @@ import { understand } from './understand';
 /** Dialogs one turn may chain before the coach pauses and hands the turn back. */
 export const MAX_DIALOGS_PER_TURN = 8;
 
-export interface GuidedCoachDeps {
-  readonly state: StateStore<SessionState>;
-  readonly questions: QuestionUi<QuestionSpec, Resolution>;
-  readonly templates: TemplateRenderer;
-  readonly time: Clock;
-  readonly random: Random;
-  readonly log: Log;
-  readonly onActivity: (activity: CoachActivity) => void;
+export interface GuidedCoachDeps extends CoachBaseDeps {
   /** With a model, free text is extracted and replies are phrased by it; without, rules and templates do both. */
   readonly llm?: Llm;
 }

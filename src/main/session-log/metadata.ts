@@ -8,17 +8,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SessionState } from '../../shared/session/schema';
 
-export const SessionMetaSchema = z.object({
-  id: z.string().min(1),
-  /** Epoch milliseconds. */
-  startedAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-  spaceFunction: z.string().optional(),
-  itemsProcessed: z.number().int().nonnegative(),
-  status: z.enum(['active', 'ended']),
-  coach: z.enum(['conversational', 'guided']),
-});
-export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
+
+export { SessionMetaSchema, type SessionMeta };
 
 export interface SessionPaths {
   readonly dir: string;

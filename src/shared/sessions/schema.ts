@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SessionStateSchema } from '../session/schema';
 
-/** One line of the session list. */
-export const SessionSummarySchema = z.object({
+/** What a session folder's `meta.json` holds: enough for the session list without opening any log. */
+export const SessionMetaSchema = z.object({
   id: z.string().min(1),
   /** Epoch milliseconds. */
   startedAt: z.number().int().nonnegative(),
@@ -11,6 +11,11 @@ export const SessionSummarySchema = z.object({
   itemsProcessed: z.number().int().nonnegative(),
   status: z.enum(['active', 'ended']),
   coach: z.enum(['conversational', 'guided']),
+});
+export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+
+/** One line of the session list. */
+export const SessionSummarySchema = SessionMetaSchema.extend({
   /** The session the app is running now. */
   current: z.boolean(),
 });

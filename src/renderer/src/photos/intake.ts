@@ -1,6 +1,7 @@
 import type { ImportProgress, ImportResult } from '../../../shared/photos/schema';
 import type { Bridge, PhotoTransfer } from '../bridge';
 import { filesFromDrop, type DroppedFile } from './collect';
+import { Subscribers } from '../session/subscribers';
 
 export type IntakeState =
   | { readonly phase: 'idle' }
@@ -16,7 +17,7 @@ export type IntakeState =
 export class PhotoIntake {
   private state: IntakeState = { phase: 'idle' };
   private controller: AbortController | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers();
 
   constructor(
     private readonly bridge: Bridge,
@@ -35,12 +36,7 @@ export class PhotoIntake {
     return this.state.phase === 'sending' || this.state.phase === 'importing';
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe = this.subscribers.subscribe;
 
   /** Whether this window can show the desktop's own picker (otherwise: a folder input). */
   get canPick(): boolean {
@@ -123,6 +119,6 @@ export class PhotoIntake {
 
   private set(next: IntakeState): void {
     this.state = next;
-    for (const listener of this.listeners) listener();
+    this.subscribers.notify();
   }
 }

@@ -1,6 +1,7 @@
 import type { CoachActivity } from '../../../shared/coach/activity';
 import type { ChatMessage } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
+import { Subscribers } from './subscribers';
 
 const IDLE: CoachActivity = { status: 'idle' };
 
@@ -10,7 +11,7 @@ const IDLE: CoachActivity = { status: 'idle' };
  */
 export class CoachActivityStore {
   private activity: CoachActivity = IDLE;
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers();
   private readonly unsubscribers: Array<() => void> = [];
 
   constructor(bridge: Bridge) {
@@ -38,21 +39,16 @@ export class CoachActivityStore {
     return this.activity;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe = this.subscribers.subscribe;
 
   dispose(): void {
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
-    this.listeners.clear();
+    this.subscribers.clear();
   }
 
   private set(next: CoachActivity): void {
     this.activity = next;
-    for (const listener of this.listeners) listener();
+    this.subscribers.notify();
   }
 }
 

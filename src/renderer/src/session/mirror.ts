@@ -1,5 +1,6 @@
 import type { SessionSnapshot } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
+import { Subscribers } from './subscribers';
 
 /**
  * The renderer's copy of main's session: seeded by one `session:get` on every (re)connect, then kept current by
@@ -8,7 +9,7 @@ import type { Bridge } from '../bridge';
 export class SessionMirror {
   private snapshot: SessionSnapshot | undefined;
   private loadError: string | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers();
   private readonly unsubscribers: Array<() => void> = [];
 
   constructor(private readonly bridge: Bridge) {
@@ -38,16 +39,11 @@ export class SessionMirror {
     return this.loadError;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe = this.subscribers.subscribe;
 
   dispose(): void {
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
-    this.listeners.clear();
+    this.subscribers.clear();
   }
 
   private async load(): Promise<void> {
@@ -62,6 +58,6 @@ export class SessionMirror {
   }
 
   private notify(): void {
-    for (const listener of this.listeners) listener();
+    this.subscribers.notify();
   }
 }
