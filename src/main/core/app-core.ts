@@ -5,6 +5,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
+import { sessionSummaryMarkdown } from '../session/summary-markdown';
 import type { SessionState } from '../../shared/session/schema';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import type { Clock, Llm, Log, Random, StateStore } from '../effects';
@@ -429,6 +430,25 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         throw error;
       }
       return store.snapshot();
+    },
+    'sessions:summary': async ({ id }) => {
+      let summarised: SessionState | undefined = id === store.state.id ? store.state : undefined;
+      if (!summarised) {
+        try {
+          summarised = rebuildState((await readSessionLog(sessionPaths(deps.dataDir, id).log)).events).state;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      if (!summarised) throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
+      const thumbnails = new Map<string, Uint8Array>();
+      for (const photo of summarised.photos) {
+        const file = intake.photoFile(id, photo.id, 'thumb');
+        const bytes = file ? await readFile(file).catch(() => undefined) : undefined;
+        if (bytes) thumbnails.set(photo.id, bytes);
+      }
+      const day = new Date(summarised.sessionStart).toISOString().slice(0, 10);
+      return { fileName: `tidying-${day}.md`, markdown: sessionSummaryMarkdown(summarised, thumbnails) };
     },
     'sessions:delete': async ({ id }) => {
       if (id === store.state.id) throw new IpcError({ code: 'invalid-input', message: 'The session in use cannot be deleted; start a new one first.' });

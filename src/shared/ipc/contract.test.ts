@@ -76,6 +76,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: snapshot,
     invalidOutputs: [{}],
   },
+  'sessions:summary': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: '../x' }, {}],
+    validOutput: { fileName: 'tidying-2026-11-22.md', markdown: '# Tidying session' },
+    invalidOutputs: [{ fileName: '', markdown: '' }],
+  },
   'sessions:delete': {
     validInputs: [{ id: 's1' }],
     invalidInputs: [{ id: 's1/..' }],

@@ -49,6 +49,11 @@ export const contract = {
     'sessions:open': { input: z.object({ id: SessionIdSchema }).strict(), output: TimelineSchema },
     /** Makes a logged, unfinished session the live one again: its state rebuilt from the log, then on from there. */
     'sessions:resume': { input: z.object({ id: SessionIdSchema }).strict(), output: SessionSnapshotSchema },
+    /** A session's summary as a Markdown file (piles, next time, photo thumbnails), to save or share. */
+    'sessions:summary': {
+      input: z.object({ id: SessionIdSchema }).strict(),
+      output: z.object({ fileName: z.string().min(1), markdown: z.string() }),
+    },
     /** Deletes a logged session's folder (never the live one). */
     'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {

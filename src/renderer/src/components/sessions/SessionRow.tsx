@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../../shared/sessions/schema';
 import { formatSessionDate, itemsLabel, sessionActions, spaceLabel, statusLabel } from '../../sessions/format';
 
-export type RowAction = 'resume' | 'open' | 'delete';
+export type RowAction = 'resume' | 'open' | 'summary' | 'delete';
 
 /**
  * One logged session: when, what for, how far, and what can be done with it. Delete asks first, in place,
@@ -51,6 +51,9 @@ export function SessionRow(props: {
           ) : null}
           <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onAction('open')}>
             Open
+          </button>
+          <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onAction('summary')}>
+            Summary
           </button>
           {allowed.delete ? (
             <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onConfirm(true)}>

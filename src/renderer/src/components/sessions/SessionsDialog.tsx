@@ -4,6 +4,7 @@ import type { SessionList } from '../../../../shared/sessions/schema';
 import type { Bridge } from '../../bridge';
 import { Modal } from '../Modal';
 import { SessionRow, type RowAction } from './SessionRow';
+import { saveTextFile } from '../../sessions/download';
 
 const reasonOf = (error: unknown) => (error as Error).message;
 
@@ -70,6 +71,12 @@ export function SessionsDialog(props: {
       if (action === 'resume') {
         onLive(await bridge.invoke('sessions:resume', { id }));
         onClose();
+        return;
+      }
+      if (action === 'summary') {
+        const { fileName, markdown } = await bridge.invoke('sessions:summary', { id });
+        saveTextFile(fileName, markdown, 'text/markdown');
+        setNotice(`The summary was saved as ${fileName}.`);
         return;
       }
       await bridge.invoke('sessions:delete', { id });

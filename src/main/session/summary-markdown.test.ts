@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { newSessionState } from '../../shared/session/new-session';
+import { sessionSummaryMarkdown } from './summary-markdown';
+
+const state = {
+  ...newSessionState('s1', Date.UTC(2026, 10, 22, 9)),
+  spaceFunction: 'work from home: design',
+  anchors: ['desk', 'lamp'],
+  itemsProcessed: 3,
+  piles: {
+    out: [{ id: 'a', name: 'empty amazon envelope', outcome: 'recycle' as const, decidedAt: 1 }],
+    belongs: [{ id: 'b', name: 'coffee mug', outcome: 'place' as const, location: 'kitchen', decidedAt: 2 }],
+    unsure: [{ id: 'c', name: 'sketchbook [2019]', outcome: 'unsure' as const, decidedAt: 3 }],
+  },
+  photos: [
+    { id: 'p1', fileName: 'desk.jpg', width: 10, height: 10 },
+    { id: 'p2', fileName: 'gone.jpg', width: 10, height: 10 },
+  ],
+  status: 'ended' as const,
+  ending: { summary: '3 items processed.', nextTime: ['Decide on the sketchbook'], endedAt: 5 },
+};
+
+describe('the Markdown summary', () => {
+  it('has the space, the piles, next time and the photos it has thumbnails for', () => {
+    const markdown = sessionSummaryMarkdown(state, new Map([['p1', new Uint8Array([1, 2, 3])]]));
+    expect(markdown).toContain('# Tidying session, 2026-11-22');
+    expect(markdown).toContain('Space for: work from home: design · Stays: desk, lamp');
+    expect(markdown).toContain('3 items processed: 1 leaving, 1 staying, 1 not sure yet.');
+    expect(markdown).toContain('## Leaving the room\n\n- empty amazon envelope (recycle)');
+    expect(markdown).toContain('- coffee mug → kitchen');
+    expect(markdown).toContain('- sketchbook \\[2019\\] (not sure yet)');
+    expect(markdown).toContain('## Next time\n\n- Decide on the sketchbook');
+    expect(markdown).toContain('![desk.jpg](data:image/webp;base64,AQID)');
+    expect(markdown).not.toContain('gone.jpg');
+  });
+
+  it('says when a session is not finished, and leaves out empty piles', () => {
+    const markdown = sessionSummaryMarkdown({ ...newSessionState('s2', 0) }, new Map());
+    expect(markdown).toContain('This session is not finished yet.');
+    expect(markdown).not.toContain('## Staying');
+  });
+});

@@ -1,0 +1,57 @@
+import type { PileItem, SessionState } from '../../shared/session/schema';
+
+const OUTCOME_WORDS: Record<PileItem['outcome'], string> = {
+  trash: 'trash',
+  donate: 'donate',
+  recycle: 'recycle',
+  place: 'to its place',
+  keep: 'stays',
+  unsure: 'not sure yet',
+};
+
+/** Markdown's special characters in free text (item names come from people and models). */
+function escape(text: string): string {
+  return text.replace(/([\\`*_{}[\]()#+!|<>-])/g, '\\$1');
+}
+
+function itemLine(item: PileItem): string {
+  const where = item.outcome === 'place' && item.location ? ` → ${escape(item.location)}` : ` (${OUTCOME_WORDS[item.outcome]})`;
+  return `- ${escape(item.name)}${where}`;
+}
+
+/**
+ * A session's summary as one Markdown file: what the space is for, the piles, what is left for next time, and the
+ * photos as small embedded thumbnails, so the file stands on its own when shared or printed.
+ */
+export function sessionSummaryMarkdown(state: SessionState, thumbnails: ReadonlyMap<string, Uint8Array>): string {
+  const { belongs, out, unsure } = state.piles;
+  const day = new Date(state.sessionStart).toISOString().slice(0, 10);
+  const lines = [`# Tidying session, ${day}`, ''];
+  const facts = [
+    state.spaceFunction ? `Space for: ${escape(state.spaceFunction)}` : undefined,
+    state.anchors.length ? `Stays: ${state.anchors.map(escape).join(', ')}` : undefined,
+  ].filter(Boolean);
+  if (facts.length) lines.push(facts.join(' · '), '');
+  lines.push(
+    `${state.itemsProcessed} item${state.itemsProcessed === 1 ? '' : 's'} processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} not sure yet.`,
+    '',
+  );
+  lines.push('## Summary', '', state.ending ? escape(state.ending.summary) : 'This session is not finished yet.', '');
+  const pile = (title: string, items: readonly PileItem[]) => {
+    if (items.length) lines.push(`## ${title}`, '', ...items.map(itemLine), '');
+  };
+  pile('Leaving the room', out);
+  pile('Staying', belongs);
+  pile('Not sure yet', unsure);
+  const nextTime = state.ending?.nextTime ?? [];
+  if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');
+  const shown = state.photos.filter((photo) => thumbnails.has(photo.id));
+  if (shown.length) {
+    lines.push('## Photos', '');
+    for (const photo of shown) {
+      const data = Buffer.from(thumbnails.get(photo.id)!).toString('base64');
+      lines.push(`![${escape(photo.fileName)}](data:image/webp;base64,${data})`, '');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
