@@ -35,3 +35,21 @@ test('settings: the coach choice without a model, and a light theme that stays a
   expect(background).toBe('rgb(244, 243, 238)');
   await page.screenshot({ path: path.join(SHOTS, 'shell-light.png') });
 });
+
+test('the debug panel, hidden by default, shows the live state and the session log', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await expect(page.getByTestId('debug-panel')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('checkbox', { name: /Show the debug panel/ }).check();
+  await page.keyboard.press('Escape');
+  const panel = page.getByTestId('debug-panel');
+  await expect(panel).toContainText('"status": "active"');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('hello');
+  await box.press('Enter');
+  await expect(panel).toContainText('person-message');
+  await expect(panel).toContainText('question-asked');
+  await page.screenshot({ path: path.join(SHOTS, 'debug-panel.png') });
+});

@@ -126,3 +126,22 @@ describe('settings', () => {
     await restarted.dispose();
   });
 });
+
+describe('the debug panel’s event log', () => {
+  it('is empty before the session has a log, then shows its latest events', async () => {
+    const core = testCore();
+    expect(await core.handlers['debug:events']({ limit: 10 }, { signal })).toEqual({ events: [], total: 0 });
+    await core.handlers['chat:send']({ text: 'hello' }, { signal });
+    // The guided coach's first card is on screen: nothing more is written until it is answered.
+    await new Promise<void>((resolve) => {
+      const check = () => (core.store.state.pendingQuestion ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    const all = await core.handlers['debug:events']({ limit: 1000 }, { signal });
+    expect(all.events.slice(0, 3).map((event) => event.type)).toEqual(['session-started', 'turn-ended', 'person-message']);
+    const latest = await core.handlers['debug:events']({ limit: 2 }, { signal });
+    expect(latest.events).toEqual(all.events.slice(-2));
+    expect(latest.total).toBe(all.total);
+    await core.dispose();
+  });
+});

@@ -450,6 +450,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       const day = new Date(summarised.sessionStart).toISOString().slice(0, 10);
       return { fileName: `tidying-${day}.md`, markdown: sessionSummaryMarkdown(summarised, thumbnails) };
     },
+    'debug:events': async ({ limit }) => {
+      if (!sessionLog) return { events: [], total: 0 };
+      const session = await sessionLog;
+      await session.writer.flush();
+      const { events } = await readSessionLog(session.paths.log);
+      return { events: events.slice(-limit) as unknown as Record<string, unknown>[], total: events.length };
+    },
     'sessions:delete': async ({ id }) => {
       if (id === store.state.id) throw new IpcError({ code: 'invalid-input', message: 'The session in use cannot be deleted; start a new one first.' });
       await rm(sessionPaths(deps.dataDir, id).dir, { recursive: true, force: true });

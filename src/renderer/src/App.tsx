@@ -10,6 +10,7 @@ import { PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
 import { SessionsDialog } from './components/sessions/SessionsDialog';
 import { SettingsDialog } from './components/SettingsDialog';
+import { DebugPanel } from './components/DebugPanel';
 import { applyTheme } from './settings/theme';
 import { TimelineView } from './components/timeline/TimelineView';
 import type { CoachActivityStore } from './session/activity';
@@ -27,6 +28,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const [info, setInfo] = useState<AppInfo | undefined>();
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [debugPanel, setDebugPanel] = useState(false);
   // The logged session being replayed; undefined shows the live workspace.
   const [replaying, setReplaying] = useState<string | undefined>();
   const sessionsButton = useRef<HTMLButtonElement>(null);
@@ -46,7 +48,10 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
     if (status !== 'connected') return;
     const controller = new AbortController();
     bridge.invoke('settings:get', undefined, { signal: controller.signal }).then(
-      (view) => applyTheme(document.documentElement, view.settings.theme),
+      (view) => {
+        applyTheme(document.documentElement, view.settings.theme);
+        setDebugPanel(view.settings.debugPanel === true);
+      },
       () => {},
     );
     return () => controller.abort();
@@ -100,9 +105,17 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             itemsProcessed={session?.itemsProcessed ?? 0}
           />
         </main>
+        {debugPanel ? <DebugPanel bridge={bridge} snapshot={snapshot} /> : null}
       </div>
       {/* The panel sets a pending question aside; the question is still pending in main and returns when the panel closes. */}
-      {settingsOpen ? <SettingsDialog bridge={bridge} info={info} onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? (
+        <SettingsDialog
+          bridge={bridge}
+          info={info}
+          onChange={(view) => setDebugPanel(view.settings.debugPanel === true)}
+          onClose={() => setSettingsOpen(false)}
+        />
+      ) : null}
       {question && !sessionsOpen ? (
         <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
       ) : null}

@@ -82,6 +82,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { fileName: 'tidying-2026-11-22.md', markdown: '# Tidying session' },
     invalidOutputs: [{ fileName: '', markdown: '' }],
   },
+  'debug:events': {
+    validInputs: [{ limit: 50 }],
+    invalidInputs: [{ limit: 0 }, { limit: 5000 }, {}],
+    validOutput: { events: [{ type: 'turn-ended', seq: 3 }], total: 4 },
+    invalidOutputs: [{ events: 'none', total: 0 }],
+  },
   'sessions:delete': {
     validInputs: [{ id: 's1' }],
     invalidInputs: [{ id: 's1/..' }],

@@ -54,6 +54,11 @@ export const contract = {
       input: z.object({ id: SessionIdSchema }).strict(),
       output: z.object({ fileName: z.string().min(1), markdown: z.string() }),
     },
+    /** The debug panel's view of the live session's log: its latest events, newest last. */
+    'debug:events': {
+      input: z.object({ limit: z.number().int().min(1).max(1000) }).strict(),
+      output: z.object({ events: z.array(z.record(z.string(), z.unknown())), total: z.number().int().nonnegative() }),
+    },
     /** Deletes a logged session's folder (never the live one). */
     'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {

@@ -5,6 +5,8 @@ export const SettingsSchema = z.object({
   /** The coach for new sessions: guided works offline; conversational needs a model. */
   coach: z.enum(['guided', 'conversational']).optional(),
   theme: z.enum(['dark', 'light']),
+  /** For developers: the live state as JSON and the session's event log, under the workspace. */
+  debugPanel: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

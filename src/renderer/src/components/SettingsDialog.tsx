@@ -6,8 +6,13 @@ import { applyTheme } from '../settings/theme';
 import { Modal } from './Modal';
 
 /** Settings: the coach for new sessions and the theme. The model itself is set up in the environment. */
-export function SettingsDialog(props: { bridge: Bridge; info: AppInfo | undefined; onClose: () => void }) {
-  const { bridge, info, onClose } = props;
+export function SettingsDialog(props: {
+  bridge: Bridge;
+  info: AppInfo | undefined;
+  onChange: (view: SettingsView) => void;
+  onClose: () => void;
+}) {
+  const { bridge, info, onChange, onClose } = props;
   const [view, setView] = useState<SettingsView | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
 
@@ -31,6 +36,7 @@ export function SettingsDialog(props: { bridge: Bridge; info: AppInfo | undefine
       const next = await bridge.invoke('settings:set', patch);
       setView(next);
       applyTheme(document.documentElement, next.settings.theme);
+      onChange(next);
     } catch (error) {
       setProblem((error as Error).message);
       if (before) {
@@ -82,6 +88,19 @@ export function SettingsDialog(props: { bridge: Bridge; info: AppInfo | undefine
                 <span>{theme === 'dark' ? 'Dark' : 'Light'}</span>
               </label>
             ))}
+          </fieldset>
+          <fieldset className="settings-group">
+            <legend>For developers</legend>
+            <label className="settings-option">
+              <input
+                type="checkbox"
+                checked={view.settings.debugPanel === true}
+                onChange={(event) => void change({ debugPanel: event.currentTarget.checked })}
+              />
+              <span>
+                Show the debug panel <span className="settings-hint">the live state and the session log</span>
+              </span>
+            </label>
           </fieldset>
           <div className="settings-group">
             <h3>Model</h3>
