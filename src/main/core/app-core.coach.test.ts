@@ -147,3 +147,14 @@ describe('photos in the desktop window', () => {
     await expect(async () => app.handlers['photos:pick'](undefined, { signal })).rejects.toThrow('folder picker');
   });
 });
+
+describe('the image size setting', () => {
+  it('sizes the model copy of new photos', async () => {
+    core = testCore();
+    const app = core;
+    await app.handlers['settings:set']({ imageLongSide: 768 }, { signal });
+    const uploadId = app.stageUpload('wide.jpg', await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#445544' } }).jpeg().toBuffer());
+    const result = await app.handlers['photos:import']({ uploads: [uploadId], paths: [] }, { signal });
+    expect(result.imported[0]).toMatchObject({ width: 768, height: 384 });
+  });
+});

@@ -96,7 +96,7 @@ describe('which coach a session gets', () => {
 describe('settings', () => {
   it('offers only the guided coach without a model, and refuses the conversational one clearly', async () => {
     const core = testCore();
-    expect(await core.handlers['settings:get'](undefined, { signal })).toEqual({
+    expect(await core.handlers['settings:get'](undefined, { signal })).toMatchObject({
       settings: { theme: 'dark' },
       effectiveCoach: 'guided',
       modelConfigured: false,

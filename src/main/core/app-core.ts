@@ -140,7 +140,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   /** The coach a new session gets: Settings first, then TIDY_COACH; without a model always guided. */
   const coachForNewSession = (): CoachKind => (deps.llm ? (settings.coach ?? deps.coachPreference ?? 'conversational') : 'guided');
   let coachKind: CoachKind = coachForNewSession();
-  const settingsView = () => ({ settings, effectiveCoach: coachForNewSession(), modelConfigured });
+  const settingsView = () => ({ settings, effectiveCoach: coachForNewSession(), modelConfigured, dataDir: deps.dataDir });
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -249,6 +249,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   /** Imports into the session's photo folder, adds what is new to the session and lets the coach see it. */
   const importInto = async (sessionId: string, sources: PhotoSource[], signal: AbortSignal) => {
     const result = await importPhotos(sources, {
+      ...(settings.imageLongSide ? { modelLongSide: settings.imageLongSide } : {}),
       store: await intake.storeFor(sessionId),
       now: () => new Date(time.now()),
       signal,

@@ -12,6 +12,7 @@ import { SessionsDialog } from './components/sessions/SessionsDialog';
 import { SettingsDialog } from './components/SettingsDialog';
 import { DebugPanel } from './components/DebugPanel';
 import { applyTheme } from './settings/theme';
+import { photoInFocus } from './session/focus';
 import { TimelineView } from './components/timeline/TimelineView';
 import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
@@ -94,6 +95,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             <PhotoStrip
               sessionId={session?.id}
               photos={session?.photos ?? []}
+              focusId={photoInFocus(session)}
               intake={intake}
               disabled={!session || status !== 'connected' || session.status === 'ended'}
             />

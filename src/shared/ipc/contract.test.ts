@@ -46,14 +46,14 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'settings:get': {
     validInputs: [undefined],
     invalidInputs: [{}],
-    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false },
-    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false }],
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data' },
+    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data' }],
   },
   'settings:set': {
-    validInputs: [{ theme: 'light' }, { coach: 'guided' }, {}],
-    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, undefined],
-    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true },
-    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true }],
+    validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, {}],
+    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, undefined],
+    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data' },
+    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data' }],
   },
   'sessions:list': {
     validInputs: [undefined],

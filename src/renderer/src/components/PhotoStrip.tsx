@@ -4,8 +4,15 @@ import { filesFromInput } from '../photos/collect';
 import type { PhotoIntake } from '../photos/intake';
 import { PhotoList } from './PhotoList';
 
-export function PhotoStrip(props: { sessionId: string | undefined; photos: readonly Photo[]; intake: PhotoIntake; disabled: boolean }) {
-  const { sessionId, photos, intake, disabled } = props;
+export function PhotoStrip(props: {
+  sessionId: string | undefined;
+  photos: readonly Photo[];
+  /** The photo the coach is talking about, highlighted. */
+  focusId?: string | undefined;
+  intake: PhotoIntake;
+  disabled: boolean;
+}) {
+  const { sessionId, photos, focusId, intake, disabled } = props;
   const folderInput = useRef<HTMLInputElement>(null);
 
   const addPhotos = () => {
@@ -40,7 +47,7 @@ export function PhotoStrip(props: { sessionId: string | undefined; photos: reado
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} />
       )}
     </section>
   );

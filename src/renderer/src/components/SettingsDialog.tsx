@@ -5,7 +5,13 @@ import type { Bridge } from '../bridge';
 import { applyTheme } from '../settings/theme';
 import { Modal } from './Modal';
 
-/** Settings: the coach for new sessions and the theme. The model itself is set up in the environment. */
+const IMAGE_SIZES = [
+  { side: 768, label: 'Less', hint: '768 px: fewer tokens' },
+  { side: 1024, label: 'Standard', hint: '1024 px' },
+  { side: 1536, label: 'More', hint: '1536 px: finer detail, more tokens' },
+] as const;
+
+/** Settings: the coach for new sessions, the theme, photo detail. The model itself is set up in the environment. */
 export function SettingsDialog(props: {
   bridge: Bridge;
   info: AppInfo | undefined;
@@ -89,6 +95,30 @@ export function SettingsDialog(props: {
               </label>
             ))}
           </fieldset>
+          <fieldset className="settings-group">
+            <legend>Photo detail the model sees</legend>
+            {IMAGE_SIZES.map(({ side, label, hint }) => (
+              <label key={side} className="settings-option">
+                <input
+                  type="radio"
+                  name="image-size"
+                  checked={(view.settings.imageLongSide ?? 1024) === side}
+                  onChange={() => void change({ imageLongSide: side })}
+                />
+                <span>
+                  {label} <span className="settings-hint">{hint}</span>
+                </span>
+              </label>
+            ))}
+            <p className="settings-hint">For photos added from now on.</p>
+          </fieldset>
+          <div className="settings-group">
+            <h3>Data folder</h3>
+            <p data-testid="settings-data-dir">
+              <code>{view.dataDir}</code>
+            </p>
+            <p className="settings-hint">Sessions and their photos are kept here. Choose another with --data-dir or TIDY_DATA_DIR when starting Tidying.</p>
+          </div>
           <fieldset className="settings-group">
             <legend>For developers</legend>
             <label className="settings-option">
