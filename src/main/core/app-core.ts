@@ -8,12 +8,14 @@ import { newSessionState } from '../../shared/session/new-session';
 import { sessionSummaryMarkdown } from '../session/summary-markdown';
 import type { SessionState } from '../../shared/session/schema';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
-import type { Clock, Llm, Log, Random, StateStore } from '../effects';
+import { classifyLlmError, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
 import { importPhotos, type PhotoSource } from '../photos';
 import { QuestionBroker, type Timers } from '../questions';
 import { fileSettingsStore, type SettingsStore } from '../settings/store';
+import { environmentOnlySecrets, type SecretStore } from '../settings/secrets';
+import type { Settings } from '../../shared/settings/schema';
 import {
   checkReplay,
   describeModel,
@@ -65,6 +67,12 @@ export interface AppCoreDeps {
   coachPreference?: CoachKind;
   /** Where Settings are kept (default: settings.json in the data folder). */
   settings?: SettingsStore;
+  /** Where an API key typed in Settings is kept (default: nowhere; the environment's key only). */
+  secrets?: SecretStore;
+  /** Makes the model for settings (the app: the OpenAI provider). Without it the model given as `llm` stays. */
+  modelFor?: (model: ModelSettings) => Llm | undefined;
+  /** Called when the key in use changes, so logs keep redacting it. */
+  onApiKey?: (apiKey: string | undefined) => void;
   templates: TemplateRenderer;
   logger: Logger;
   time: Clock;
@@ -135,12 +143,53 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.update(() => next) };
   const log: Log = { write: (entry) => logger[entry.level](entry.message, entry.data === undefined ? undefined : { data: entry.data }) };
   const settingsStore = deps.settings ?? fileSettingsStore(deps.dataDir);
+  const secrets = deps.secrets ?? environmentOnlySecrets;
   let settings = settingsStore.read();
-  const modelConfigured = deps.llm !== undefined;
+
+  /** The model in use: Settings on top of the environment; a key typed in Settings wins over OPENAI_API_KEY. */
+  const modelSettingsFor = (from: Settings): ModelSettings => {
+    const chosen = from.model ?? {};
+    const apiKey = secrets.get() ?? deps.model.apiKey;
+    const baseUrl = chosen.baseUrl === null ? undefined : (chosen.baseUrl ?? deps.model.baseUrl);
+    const name = chosen.name ?? deps.model.model;
+    return {
+      ...(apiKey ? { apiKey } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(name ? { model: name } : {}),
+      vision: chosen.vision ?? deps.model.vision,
+      tools: chosen.tools ?? deps.model.tools,
+    };
+  };
+  let model = modelSettingsFor(settings);
+  let llm: Llm | undefined = deps.modelFor ? deps.modelFor(model) : deps.llm;
+  deps.onApiKey?.(model.apiKey);
+  const reconfigureModel = () => {
+    model = modelSettingsFor(settings);
+    if (deps.modelFor) llm = deps.modelFor(model);
+    deps.onApiKey?.(model.apiKey);
+  };
+  /** Sessions hold this one: a model change in Settings reaches them at once. */
+  const currentLlm: Llm = {
+    generate: (request) => (llm ? llm.generate(request) : Promise.reject(new Error('No model is set up.'))),
+  };
+  const hasModel = () => llm !== undefined;
+
   /** The coach a new session gets: Settings first, then TIDY_COACH; without a model always guided. */
-  const coachForNewSession = (): CoachKind => (deps.llm ? (settings.coach ?? deps.coachPreference ?? 'conversational') : 'guided');
+  const coachForNewSession = (): CoachKind => (hasModel() ? (settings.coach ?? deps.coachPreference ?? 'conversational') : 'guided');
   let coachKind: CoachKind = coachForNewSession();
-  const settingsView = () => ({ settings, effectiveCoach: coachForNewSession(), modelConfigured, dataDir: deps.dataDir });
+  const settingsView = () => ({
+    settings,
+    effectiveCoach: coachForNewSession(),
+    modelConfigured: hasModel(),
+    dataDir: deps.dataDir,
+    model: {
+      ...(model.baseUrl ? { baseUrl: model.baseUrl } : {}),
+      ...(model.model ? { name: model.model } : {}),
+      vision: model.vision,
+      tools: model.tools,
+    },
+    apiKey: { set: Boolean(model.apiKey), storage: secrets.storage },
+  });
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -170,7 +219,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const freshSession = (): SessionState => {
     coachKind = coachForNewSession();
     const fresh = newSessionState(random.id(), time.now());
-    return coachKind === 'guided' && !deps.llm
+    return coachKind === 'guided' && !hasModel()
       ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
       : fresh;
   };
@@ -181,7 +230,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const openWriter = (paths: SessionPaths) =>
     SessionLogWriter.open(paths.log, {
       now: () => time.now(),
-      secrets: () => (deps.model.apiKey ? [deps.model.apiKey] : []),
+      secrets: () => (model.apiKey ? [model.apiKey] : []),
       home: os.homedir(),
       onError: (error) => logger.error('Writing the session log failed', { error }),
     });
@@ -190,7 +239,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   const recordedEffects = (writer: SessionLogWriter): RuntimeEffects => ({
     time: recordingClock(time, writer),
     random: recordingRandom(random, writer),
-    llm: deps.llm ? recordingLlm(deps.llm, writer) : undefined,
+    llm: hasModel() ? recordingLlm(currentLlm, writer) : undefined,
     questions: recordingQuestions(questions, writer, { shownQuestion: () => questions.pending }),
   });
 
@@ -199,7 +248,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       state,
       effects,
       coachKind: kind,
-      model: deps.model,
+      model,
       templates: deps.templates,
       log,
       photoBytes,
@@ -219,7 +268,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         sessionId: store.state.id,
         appVersion: deps.version,
         coach: coachKind,
-        model: describeModel(deps.model),
+        model: describeModel(model),
         templates: await hashTemplates(deps.templates.dir),
       });
       await writer.append({ type: 'turn-ended', state: store.state });
@@ -298,15 +347,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
 
     const kind = started.coach;
     coachKind = kind;
-    const hasModel = started.model.configured !== false && deps.llm !== undefined;
+    const sessionHasModel = started.model.configured !== false && hasModel();
     const fromLog = (replay: ReplayEffects): RuntimeEffects => ({
       time: replay.time,
       random: replay.random,
-      llm: hasModel ? replay.llm : undefined,
+      llm: sessionHasModel ? replay.llm : undefined,
       questions: replay.question as RuntimeEffects['questions'],
     });
     const replay = replayEffects(finished);
-    const switchable = switchableEffects(fromLog(replay), hasModel);
+    const switchable = switchableEffects(fromLog(replay), sessionHasModel);
     let runtime = runtimeFor(switchable.effects, kind);
     let opened = false;
     const result = await checkReplay(finished, replay, async (turn) => {
@@ -332,7 +381,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     const writer = await openWriter(paths);
     const hybrid = replayThenLive(
       replayEffects(inFlight),
-      { time, random, llm: deps.llm, questions },
+      { time, random, llm: sessionHasModel ? currentLlm : undefined, questions },
       {
         ...(rebuilt.openQuestion ? { openQuestion: rebuilt.openQuestion } : {}),
         reopen: (question, signal) => questions.reopen(question, signal),
@@ -380,24 +429,49 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       version: deps.version,
       runtime: deps.runtime,
       model: {
-        configured: isModelConfigured(deps.model),
-        ...(deps.model.model ? { name: deps.model.model } : {}),
-        apiKeySet: Boolean(deps.model.apiKey),
-        vision: deps.model.vision,
-        tools: deps.model.tools,
+        configured: isModelConfigured(model),
+        ...(model.model ? { name: model.model } : {}),
+        apiKeySet: Boolean(model.apiKey),
+        vision: model.vision,
+        tools: model.tools,
       },
       coach: coachKind,
     }),
     'session:get': () => store.snapshot(),
     'settings:get': () => settingsView(),
     'settings:set': async (patch) => {
-      if (patch.coach === 'conversational' && !modelConfigured) {
-        throw new IpcError({ code: 'invalid-input', message: 'The conversational coach needs a model: set one up first (see the README).' });
+      const next = { ...settings, ...patch, ...(patch.model ? { model: { ...settings.model, ...patch.model } } : {}) };
+      if (next.coach === 'conversational' && patch.coach && !(deps.modelFor ? isModelConfigured(modelSettingsFor(next)) : hasModel())) {
+        throw new IpcError({ code: 'invalid-input', message: 'The conversational coach needs a model: set one up first.' });
       }
-      const next = { ...settings, ...patch };
       await settingsStore.write(next);
       settings = next;
+      if (patch.model) reconfigureModel();
       return settingsView();
+    },
+    'settings:setApiKey': async ({ apiKey }) => {
+      try {
+        await secrets.set(apiKey ?? undefined);
+      } catch (error) {
+        throw new IpcError({ code: 'invalid-input', message: (error as Error).message });
+      }
+      reconfigureModel();
+      return settingsView();
+    },
+    'settings:testModel': async (_input, { signal }) => {
+      if (!llm) return { ok: false, message: 'No model is set up: give it a name and a key or a server address.' };
+      try {
+        const reply = await llm.generate({
+          instructions: 'You are checking a connection. Reply with the single word OK.',
+          messages: [{ role: 'user', content: 'Are you there?' }],
+          tools: {},
+          settings: { maxOutputTokens: 5 },
+          signal,
+        });
+        return { ok: true, message: `${model.model ?? 'The model'} answered${reply.text.trim() ? `: “${reply.text.trim().slice(0, 40)}”` : ''}.` };
+      } catch (error) {
+        return { ok: false, message: classifyLlmError(error).message };
+      }
     },
     'session:new': async () => {
       await closeSession();

@@ -17,16 +17,26 @@ export function createLiveCore(options: {
   dataDir: string;
   pickPhotoPaths?: AppCoreDeps['pickPhotoPaths'];
   settings?: AppCoreDeps['settings'];
+  secrets?: AppCoreDeps['secrets'];
 }): { core: AppCore; logger: Logger } {
   const model = modelSettingsFromEnv(options.env);
-  const logger = createLogger({ secrets: () => (model.apiKey ? [model.apiKey] : []) });
+  // Every key ever in use this run stays redacted, the environment's and one typed in Settings alike.
+  const keys = new Set<string>(model.apiKey ? [model.apiKey] : []);
+  const logger = createLogger({ secrets: () => [...keys] });
   mkdirSync(options.dataDir, { recursive: true });
-  const languageModel = languageModelFrom(model);
   const core = createAppCore({
     runtime: options.runtime,
     version: options.version,
     model,
-    llm: languageModel ? aiSdkLlm(languageModel) : undefined,
+    llm: undefined,
+    modelFor: (settings) => {
+      const languageModel = languageModelFrom(settings);
+      return languageModel ? aiSdkLlm(languageModel) : undefined;
+    },
+    onApiKey: (apiKey) => {
+      if (apiKey) keys.add(apiKey);
+    },
+    ...(options.secrets ? { secrets: options.secrets } : {}),
     templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
     time: systemClock(),

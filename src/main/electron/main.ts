@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { resolveDataDir } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
+import { electronSecretStore } from './secret-store';
 import { electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
@@ -26,30 +27,13 @@ export function startDesktopApp(): void {
   }
   registerAppScheme();
 
-  const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
-  const { core, logger } = createLiveCore({
-    runtime: 'electron',
-    version,
-    env: process.env,
-    dataDir,
-    settings: electronSettingsStore(),
-    pickPhotoPaths: async () => {
-      const options = {
-        title: 'Add photos of the room',
-        buttonLabel: 'Add photos',
-        properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>,
-        filters: [{ name: 'Photos', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif', 'tif', 'tiff'] }],
-      };
-      const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-      return result.canceled ? [] : result.filePaths;
-    },
-  });
-
   let window: BrowserWindow | undefined;
+  let live: ReturnType<typeof createLiveCore> | undefined;
 
   const createWindow = () => {
+    if (!live) return;
     window = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs')));
-    const disconnect = connectWindow(window, core, logger, isAppUrl);
+    const disconnect = connectWindow(window, live.core, live.logger, isAppUrl);
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {
       disconnect();
@@ -72,15 +56,36 @@ export function startDesktopApp(): void {
   // Let the session log reach the disk before the process ends.
   let disposed = false;
   app.on('will-quit', (event) => {
-    if (disposed) return;
+    if (disposed || !live) return;
     event.preventDefault();
-    void core.dispose().finally(() => {
+    void live.core.dispose().finally(() => {
       disposed = true;
       app.quit();
     });
   });
 
   void app.whenReady().then(async () => {
+    // Made once the app is ready: safeStorage and the user data folder need it.
+    const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
+    live = createLiveCore({
+      runtime: 'electron',
+      version,
+      env: process.env,
+      dataDir,
+      settings: electronSettingsStore(),
+      secrets: electronSecretStore(),
+      pickPhotoPaths: async () => {
+        const options = {
+          title: 'Add photos of the room',
+          buttonLabel: 'Add photos',
+          properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>,
+          filters: [{ name: 'Photos', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif', 'tif', 'tiff'] }],
+        };
+        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? [] : result.filePaths;
+      },
+    });
+    const { core, logger } = live;
     await core.resumeLatest();
     hardenApp(isAppUrl, logger);
     serveRenderer(path.join(here, '../renderer'), (urlPath) => core.photoFile(urlPath));

@@ -46,14 +46,26 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'settings:get': {
     validInputs: [undefined],
     invalidInputs: [{}],
-    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data' },
-    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data' }],
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
+    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } }],
   },
   'settings:set': {
-    validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, {}],
-    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, undefined],
-    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data' },
-    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data' }],
+    validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, { model: { baseUrl: 'http://127.0.0.1:11434/v1', name: 'llama3' } }, { model: { baseUrl: null } }, {}],
+    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, { model: { baseUrl: 'file:///etc' } }, undefined],
+    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
+    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } }],
+  },
+  'settings:setApiKey': {
+    validInputs: [{ apiKey: 'sk-abcdefgh12345' }, { apiKey: null }],
+    invalidInputs: [{ apiKey: 'short' }, {}, { apiKey: 5 }],
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/d', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
+    invalidOutputs: [{ apiKey: 'sk-abcdefgh12345' }],
+  },
+  'settings:testModel': {
+    validInputs: [undefined],
+    invalidInputs: [{ model: 'x' }],
+    validOutput: { ok: true, message: 'The model answered.' },
+    invalidOutputs: [{ ok: 'yes' }],
   },
   'sessions:list': {
     validInputs: [undefined],

@@ -40,8 +40,15 @@ export const contract = {
     'app:info': { input: NoInput, output: AppInfoSchema },
     'session:get': { input: NoInput, output: SessionSnapshotSchema },
     'settings:get': { input: NoInput, output: SettingsViewSchema },
-    /** Changes some settings; a new coach choice applies from the next session on. */
+    /** Changes some settings; a new coach choice applies from the next session on, a model change at once. */
     'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
+    /** Stores the API key (null removes it). It goes one way: main never sends it back. */
+    'settings:setApiKey': {
+      input: z.object({ apiKey: z.union([z.string().trim().min(8).max(500), z.null()]) }).strict(),
+      output: SettingsViewSchema,
+    },
+    /** Asks the configured model for a one-word reply, to show whether it can be reached. */
+    'settings:testModel': { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
     'session:new': { input: NoInput, output: SessionSnapshotSchema },
     /** Every logged session, newest first. */
     'sessions:list': { input: NoInput, output: SessionListSchema },

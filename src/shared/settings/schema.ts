@@ -9,6 +9,16 @@ export const SettingsSchema = z.object({
   imageLongSide: z.union([z.literal(768), z.literal(1024), z.literal(1536)]).optional(),
   /** For developers: the live state as JSON and the session's event log, under the workspace. */
   debugPanel: z.boolean().optional(),
+  /** The model, set here instead of (or on top of) the environment. The API key is kept apart, encrypted. */
+  model: z
+    .object({
+      /** An OpenAI-compatible server (Ollama, LM Studio, llama.cpp); null is OpenAI itself. */
+      baseUrl: z.union([z.url({ protocol: /^https?$/ }), z.null()]).optional(),
+      name: z.string().trim().min(1).max(200).optional(),
+      vision: z.boolean().optional(),
+      tools: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -26,5 +36,17 @@ export const SettingsViewSchema = z.object({
   modelConfigured: z.boolean(),
   /** Where sessions are kept (chosen with --data-dir or TIDY_DATA_DIR when Tidying starts). */
   dataDir: z.string(),
+  /** The model in use, from Settings and the environment together. Never the key itself. */
+  model: z.object({
+    baseUrl: z.string().optional(),
+    name: z.string().optional(),
+    vision: z.boolean(),
+    tools: z.boolean(),
+  }),
+  apiKey: z.object({
+    set: z.boolean(),
+    /** Where a key typed here is kept: encrypted by the OS, in plain text (no OS encryption here), or nowhere (web mode). */
+    storage: z.enum(['os-encrypted', 'plain', 'environment-only']),
+  }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
