@@ -1,14 +1,19 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
+import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import { startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 let app: RunningWebMode | undefined;
+let model: ScriptedModel | undefined;
 
 test.afterEach(async () => {
   await app?.stop();
+  await model?.close();
   app = undefined;
+  model = undefined;
 });
 
 test('settings: the coach choice without a model, and a light theme that stays after a reload', async ({ page }) => {
@@ -20,7 +25,8 @@ test('settings: the coach choice without a model, and a light theme that stays a
   await expect(dialog.getByRole('radio', { name: /^Guided/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeDisabled();
   await expect(dialog).toContainText('needs a model: set one up first');
-  await expect(dialog.getByTestId('settings-model')).toHaveText('None set up.');
+  await expect(dialog.getByTestId('settings-key-state')).toHaveText('none');
+  await expect(dialog).toContainText('In web mode the key comes from OPENAI_API_KEY');
 
   await dialog.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -52,4 +58,23 @@ test('the debug panel, hidden by default, shows the live state and the session l
   await expect(panel).toContainText('person-message');
   await expect(panel).toContainText('question-asked');
   await page.screenshot({ path: path.join(SHOTS, 'debug-panel.png') });
+});
+
+test('a model server set up in Settings is tested and unlocks the conversational coach', async ({ page }) => {
+  model = await startScenario('connection-test');
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('radio', { name: /OpenAI-compatible server/ }).check();
+  await dialog.getByRole('textbox', { name: 'Server address' }).fill(model.baseURL);
+  await dialog.getByRole('textbox', { name: 'Model name' }).fill('scripted');
+  await dialog.getByRole('button', { name: 'Save model' }).click();
+  await expect(dialog.getByTestId('model-message')).toHaveText('Saved. It is used from the next reply on.');
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: “OK”.');
+  await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeEnabled();
+  await page.screenshot({ path: path.join(SHOTS, 'settings-model.png') });
+  expect(model.mismatches).toEqual([]);
 });

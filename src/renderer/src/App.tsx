@@ -113,7 +113,6 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
       {settingsOpen ? (
         <SettingsDialog
           bridge={bridge}
-          info={info}
           onChange={(view) => setDebugPanel(view.settings.debugPanel === true)}
           onClose={() => setSettingsOpen(false)}
         />

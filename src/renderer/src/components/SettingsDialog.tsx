@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../shared/ipc/contract';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
 import type { Bridge } from '../bridge';
 import { applyTheme } from '../settings/theme';
 import { Modal } from './Modal';
+import { ModelSettings } from './ModelSettings';
 
 const IMAGE_SIZES = [
   { side: 768, label: 'Less', hint: '768 px: fewer tokens' },
@@ -14,11 +14,10 @@ const IMAGE_SIZES = [
 /** Settings: the coach for new sessions, the theme, photo detail. The model itself is set up in the environment. */
 export function SettingsDialog(props: {
   bridge: Bridge;
-  info: AppInfo | undefined;
   onChange: (view: SettingsView) => void;
   onClose: () => void;
 }) {
-  const { bridge, info, onChange, onClose } = props;
+  const { bridge, onChange, onClose } = props;
   const [view, setView] = useState<SettingsView | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
 
@@ -86,6 +85,15 @@ export function SettingsDialog(props: {
             </label>
             <p className="settings-hint">A change applies from your next session.</p>
           </fieldset>
+          <ModelSettings
+            bridge={bridge}
+            view={view}
+            change={change}
+            onSaved={(next) => {
+              setView(next);
+              onChange(next);
+            }}
+          />
           <fieldset className="settings-group">
             <legend>Theme</legend>
             {(['dark', 'light'] as const).map((theme) => (
@@ -132,18 +140,6 @@ export function SettingsDialog(props: {
               </span>
             </label>
           </fieldset>
-          <div className="settings-group">
-            <h3>Model</h3>
-            <p data-testid="settings-model">
-              {info?.model.configured
-                ? `${info.model.name}: images ${info.model.vision ? 'on' : 'off'}, tools ${info.model.tools ? 'on' : 'off'}`
-                : 'None set up.'}
-            </p>
-            <p className="settings-hint">
-              Set with TIDY_MODEL, OPENAI_BASE_URL and OPENAI_API_KEY before starting Tidying (see the README). The key
-              never reaches this window.
-            </p>
-          </div>
         </>
       ) : (
         <p className="settings-hint">Loading…</p>

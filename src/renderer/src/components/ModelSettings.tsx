@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
+import type { Bridge } from '../bridge';
+
+/**
+ * The model part of Settings: OpenAI or an OpenAI-compatible server, the model's name, whether it takes images and
+ * tools, the API key (sent one way: main only ever says whether one is set) and a connection test.
+ */
+export function ModelSettings(props: {
+  bridge: Bridge;
+  view: SettingsView;
+  onSaved: (view: SettingsView) => void;
+  change: (patch: SettingsPatch) => Promise<void>;
+}) {
+  const { bridge, view, onSaved, change } = props;
+  const [provider, setProvider] = useState<'openai' | 'compatible'>(view.model.baseUrl ? 'compatible' : 'openai');
+  const [baseUrl, setBaseUrl] = useState(view.model.baseUrl ?? 'http://127.0.0.1:11434/v1');
+  const [name, setName] = useState(view.model.name ?? '');
+  const [key, setKey] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<{ ok: boolean; text: string } | undefined>) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      setMessage(await work());
+    } catch (error) {
+      setMessage({ ok: false, text: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveModel = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await change({ model: { baseUrl: provider === 'openai' ? null : baseUrl.trim(), ...(name.trim() ? { name: name.trim() } : {}) } });
+      return { ok: true, text: 'Saved. It is used from the next reply on.' };
+    });
+  };
+
+  const saveKey = (apiKey: string | null) =>
+    void run(async () => {
+      onSaved(await bridge.invoke('settings:setApiKey', { apiKey }));
+      setKey('');
+      return { ok: true, text: apiKey ? 'The key is saved.' : 'The key is removed.' };
+    });
+
+  const test = () =>
+    void run(async () => {
+      const result = await bridge.invoke('settings:testModel');
+      return { ok: result.ok, text: result.message };
+    });
+
+  return (
+    <fieldset className="settings-group" aria-busy={busy}>
+      <legend>Model</legend>
+      <form onSubmit={saveModel}>
+        <label className="settings-option">
+          <input type="radio" name="provider" checked={provider === 'openai'} onChange={() => setProvider('openai')} />
+          <span>OpenAI</span>
+        </label>
+        <label className="settings-option">
+          <input type="radio" name="provider" checked={provider === 'compatible'} onChange={() => setProvider('compatible')} />
+          <span>
+            An OpenAI-compatible server <span className="settings-hint">Ollama, LM Studio, llama.cpp</span>
+          </span>
+        </label>
+        {provider === 'compatible' ? (
+          <label className="settings-field">
+            <span>Server address</span>
+            <input type="url" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} required />
+          </label>
+        ) : null}
+        <label className="settings-field">
+          <span>Model name</span>
+          <input type="text" value={name} placeholder="gpt-4o-mini, llama3.2-vision" onChange={(event) => setName(event.currentTarget.value)} />
+        </label>
+        <label className="settings-option">
+          <input type="checkbox" checked={view.model.vision} onChange={(event) => void change({ model: { vision: event.currentTarget.checked } })} />
+          <span>
+            Takes images <span className="settings-hint">turn off for models without vision</span>
+          </span>
+        </label>
+        <label className="settings-option">
+          <input type="checkbox" checked={view.model.tools} onChange={(event) => void change({ model: { tools: event.currentTarget.checked } })} />
+          <span>
+            Takes tool calls <span className="settings-hint">turn off for models without tools</span>
+          </span>
+        </label>
+        <div className="settings-actions">
+          <button type="submit" className="quiet-button" disabled={busy}>
+            Save model
+          </button>
+          <button type="button" className="quiet-button" disabled={busy} onClick={test}>
+            Test connection
+          </button>
+        </div>
+      </form>
+      <div className="settings-key">
+        <p>
+          API key: <strong data-testid="settings-key-state">{view.apiKey.set ? 'a key is set' : 'none'}</strong>
+        </p>
+        {view.apiKey.storage === 'environment-only' ? (
+          <p className="settings-hint">In web mode the key comes from OPENAI_API_KEY when Tidying starts; this page never handles it.</p>
+        ) : (
+          <>
+            {view.apiKey.storage === 'plain' ? (
+              <p className="settings-warning">This computer offers no encryption for it: a key saved here is stored unencrypted.</p>
+            ) : null}
+            <label className="settings-field">
+              <span>New key</span>
+              <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.currentTarget.value)} />
+            </label>
+            <div className="settings-actions">
+              <button type="button" className="quiet-button" disabled={busy || key.trim().length < 8} onClick={() => saveKey(key.trim())}>
+                Save key
+              </button>
+              {view.apiKey.set ? (
+                <button type="button" className="quiet-button" disabled={busy} onClick={() => saveKey(null)}>
+                  Remove key
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+      {message ? (
+        <p className={message.ok ? 'settings-ok' : 'dialog-problem'} role={message.ok ? 'status' : 'alert'} data-testid="model-message">
+          {message.text}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
