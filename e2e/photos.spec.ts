@@ -65,6 +65,9 @@ test('a folder picked with Add photos imports, shows thumbnails and a summary of
   const summary = page.getByTestId('import-summary');
   await expect(summary).toContainText('2 photos added, 2 left out.');
   await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
+  // The photos are the person's message in the chat, as thumbnails.
+  await expect(page.getByTestId('messages').getByLabel('2 photos shared')).toBeVisible();
+  await expect(page.getByTestId('messages').locator('.message-photos img')).toHaveCount(2);
 
   // The coach described both photos and now asks what the room is for (the page waits behind the dialog).
   await expect(page.getByRole('dialog')).toHaveAccessibleName('What is this room mostly for?');
@@ -108,4 +111,19 @@ test('photos dropped on the window are imported too', async ({ page }) => {
   await expect(page.getByTestId('import-summary')).toContainText('2 photos added, 1 left out.');
   await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
   await expect(page.getByRole('dialog')).toHaveAccessibleName('What is this room mostly for?');
+});
+
+test('photos attached from the message box are imported like dropped ones', async ({ page }) => {
+  // No model needed: the guided coach takes the photos.
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-attach-'));
+  const file = path.join(folder, 'shelf.jpg');
+  await writeFile(file, await roomPhoto(900, 600, '#556677'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach photos' }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
+  await expect(page.getByTestId('messages').getByLabel('1 photo shared')).toBeVisible();
 });

@@ -78,3 +78,28 @@ test('a model server set up in Settings is tested and unlocks the conversational
   await page.screenshot({ path: path.join(SHOTS, 'settings-model.png') });
   expect(model.mismatches).toEqual([]);
 });
+
+test('settings survive a restart of Tidying', async ({ page }) => {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-restart-'));
+  try {
+    app = await startWebMode({}, { dataDir });
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: 'Light' }).check();
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: /^More/ }).check();
+    await app.stop();
+
+    app = await startWebMode({}, { dataDir });
+    await page.goto(app.url);
+    await expect(page.getByTestId('connection')).toHaveText('Connected');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: /^More/ })).toBeChecked();
+  } finally {
+    await app?.stop();
+    app = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -15,8 +15,12 @@ export interface RunningWebMode {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Starts the built web mode (`out/main/web.js`) exactly as `npm run web` does, on a free port. */
-export async function startWebMode(extraEnv: Record<string, string> = {}): Promise<RunningWebMode> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-'));
+export async function startWebMode(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningWebMode> {
+  // A data folder passed in outlives this run (a restart test); one made here is removed at stop.
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-')));
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
@@ -47,7 +51,7 @@ export async function startWebMode(extraEnv: Record<string, string> = {}): Promi
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -40,6 +40,7 @@ import { timelineOf } from '../replay/transcript';
 import type { TemplateRenderer } from '../templates';
 import { parsePhotoPath, PhotoIntake } from './photo-intake';
 import { replayThenLive, switchableEffects } from './resume-effects';
+import { messageFromLog } from './logged-message';
 import { queueMessage, SessionRuntime, type CoachKind, type RuntimeEffects, type TurnRequest } from './session-runtime';
 import { SessionStore } from './session-store';
 import { TurnRunner } from './turn-runner';
@@ -313,7 +314,14 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       store.update((current) => ({ ...current, photos: [...current.photos, ...added] }));
       const session = await logForSession();
       await session.writer.append({ type: 'photos-imported', photos: added });
-      if (store.state.status === 'active') turns.enqueue({ messageIds: [], photoIds: added.map((photo) => photo.id) });
+      if (store.state.status === 'active') {
+        // The photos appear in the chat as the person's message, and the coach looks at them in its next turn.
+        const photoIds = added.map((photo) => photo.id);
+        const message = { id: random.id(), role: 'person' as const, text: '', at: time.now(), photoIds };
+        store.update((current) => queueMessage(current, message));
+        await session.writer.append({ type: 'person-message', messageId: message.id, text: '', photoIds, sentAt: message.at });
+        turns.enqueue({ messageIds: [message.id], photoIds });
+      }
     }
     return result;
   };
@@ -398,8 +406,14 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     const answered = new Set<string>();
     for (const event of inFlight) {
       if (event.type === 'person-message' && event.messageId) {
-        store.update((current) => queueMessage(current, { id: event.messageId!, role: 'person', text: event.text, at: event.sentAt ?? event.at }));
-        await writer.append({ type: 'person-message', messageId: event.messageId, text: event.text, ...(event.sentAt !== undefined ? { sentAt: event.sentAt } : {}) });
+        store.update((current) => queueMessage(current, messageFromLog(event)));
+        await writer.append({
+          type: 'person-message',
+          messageId: event.messageId,
+          text: event.text,
+          ...(event.photoIds ? { photoIds: event.photoIds } : {}),
+          ...(event.sentAt !== undefined ? { sentAt: event.sentAt } : {}),
+        });
       } else if (event.type === 'photos-imported') {
         store.update((current) => ({ ...current, photos: [...current.photos, ...event.photos] }));
         await writer.append({ type: 'photos-imported', photos: event.photos });
@@ -415,7 +429,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   /** Replays one logged event of a finished turn into the live store, through the runtime for a turn. */
   const applyLogged = async (event: LogEvent, runtime: SessionRuntime) => {
     if (event.type === 'person-message' && event.messageId) {
-      store.update((current) => queueMessage(current, { id: event.messageId!, role: 'person', text: event.text, at: event.sentAt ?? event.at }));
+      store.update((current) => queueMessage(current, messageFromLog(event)));
     } else if (event.type === 'photos-imported') {
       store.update((current) => ({ ...current, photos: [...current.photos, ...event.photos] }));
     } else if (event.type === 'turn-started') {

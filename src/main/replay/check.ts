@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { SessionStore } from '../core/session-store';
+import { messageFromLog } from '../core/logged-message';
 import { queueMessage, SessionRuntime } from '../core/session-runtime';
 import type { QuestionUi, StateStore } from '../effects';
 import type { QuestionSpec } from '../questions';
@@ -73,7 +74,7 @@ export async function checkSession(events: readonly LogEvent[], options: CheckOp
     }
     for (const event of turn.events) {
       if (event.type === 'person-message' && event.messageId) {
-        state.set(queueMessage(state.get(), { id: event.messageId, role: 'person', text: event.text, at: event.sentAt ?? event.at }));
+        state.set(queueMessage(state.get(), messageFromLog(event)));
       } else if (event.type === 'photos-imported') {
         const current = state.get();
         state.set({ ...current, photos: [...current.photos, ...event.photos] });

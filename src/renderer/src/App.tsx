@@ -100,7 +100,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
               disabled={!session || status !== 'connected' || session.status === 'ended'}
             />
             <ImportPanel intake={intake} />
-            <ChatPane session={session} activity={activity} bridge={bridge} disabled={!session || status !== 'connected'} />
+            <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
           </div>
           <PilesPanel
             piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}

@@ -62,6 +62,8 @@ export const ChatMessageSchema = z.object({
   text: z.string(),
   /** Epoch milliseconds. */
   at: z.number().int().nonnegative(),
+  /** Photos shared with the message, shown as thumbnails in the chat. */
+  photoIds: z.array(z.string()).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -5,12 +5,23 @@ import type { Bridge } from '../bridge';
 import { visibleDraft } from '../session/activity';
 import { CoachActivityNotice } from './CoachActivityNotice';
 import { Composer } from './Composer';
+import { filesFromInput } from '../photos/collect';
+import type { PhotoIntake } from '../photos/intake';
 import { MessageItem } from './MessageItem';
 import { SessionEndedCard } from './SessionEndedCard';
 import { TypingBubble } from './TypingBubble';
 
-export function ChatPane(props: { session: SessionState | undefined; activity: CoachActivity; bridge: Bridge; disabled: boolean }) {
-  const { session, activity, bridge, disabled } = props;
+export function ChatPane(props: {
+  session: SessionState | undefined;
+  activity: CoachActivity;
+  bridge: Bridge;
+  disabled: boolean;
+  intake: PhotoIntake;
+}) {
+  const { session, activity, bridge, disabled, intake } = props;
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Photos attached here go the same way as dropped ones: the desktop's picker, or the browser's file input.
+  const attach = () => (intake.canPick ? void intake.pick() : fileInput.current?.click());
   const messages = session?.messages ?? [];
   // Sent while the coach was still answering: shown at once, answered in the coach's next turn.
   const queued = session?.queued ?? [];
@@ -33,11 +44,11 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
             This is where you and your coach talk. Everything said here is kept with this session.
           </li>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} />)
+          messages.map((message) => <MessageItem key={message.id} message={message} sessionId={session?.id} />)
         )}
         {thinking ? <TypingBubble draft={draft} /> : null}
         {queued.map((message) => (
-          <MessageItem key={message.id} message={message} variant="queued" />
+          <MessageItem key={message.id} message={message} sessionId={session?.id} variant="queued" />
         ))}
         <li ref={listEnd} aria-hidden="true" className="messages-end" />
       </ol>
@@ -45,7 +56,23 @@ export function ChatPane(props: { session: SessionState | undefined; activity: C
       {session?.status === 'ended' ? (
         <SessionEndedCard ending={session.ending} bridge={bridge} />
       ) : (
-        <Composer bridge={bridge} disabled={disabled} working={working} />
+        <>
+          <Composer bridge={bridge} disabled={disabled} working={working} onAttach={attach} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            multiple
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const files = event.currentTarget.files;
+              if (files) void intake.add(filesFromInput(files));
+              event.currentTarget.value = '';
+            }}
+          />
+        </>
       )}
     </section>
   );

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Bridge } from '../bridge';
 
 /** Where the person writes. While the coach is working, Stop ends its reply; messages can still be sent (they wait their turn). */
-export function Composer(props: { bridge: Bridge; disabled: boolean; working: boolean }) {
-  const { bridge, disabled, working } = props;
+export function Composer(props: { bridge: Bridge; disabled: boolean; working: boolean; onAttach?: () => void }) {
+  const { bridge, disabled, working, onAttach } = props;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -63,6 +63,11 @@ export function Composer(props: { bridge: Bridge; disabled: boolean; working: bo
           disabled={disabled}
           maxLength={4000}
         />
+        {onAttach ? (
+          <button type="button" className="quiet" onClick={onAttach} disabled={disabled} aria-label="Attach photos">
+            Photos…
+          </button>
+        ) : null}
         {working ? (
           <button type="button" className="quiet" onClick={() => void stop()} aria-disabled={stopping}>
             Stop

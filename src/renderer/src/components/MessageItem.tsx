@@ -1,17 +1,31 @@
 import type { ChatMessage } from '../../../shared/session/schema';
+import { photoUrl } from '../photos/urls';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** One chat bubble, the same in the live chat and in a replay (where `new` marks what this step added). */
-export function MessageItem(props: { message: ChatMessage; variant?: 'queued' | 'new' }) {
-  const { message, variant } = props;
+export function MessageItem(props: { message: ChatMessage; sessionId?: string | undefined; variant?: 'queued' | 'new' }) {
+  const { message, sessionId, variant } = props;
+  const photoIds = message.photoIds ?? [];
   return (
     <li className={`message message-${message.role}${variant ? ` message-${variant}` : ''}`}>
       <span className="message-who">
         {message.role === 'person' ? 'You' : 'Coach'}
         {variant === 'new' ? <span className="visually-hidden"> (new in this step)</span> : null}
       </span>
-      <p className="message-text">{message.text}</p>
+      {message.text ? <p className="message-text">{message.text}</p> : null}
+      {photoIds.length && sessionId ? (
+        <div className="message-photos" aria-label={`${photoIds.length} photo${photoIds.length === 1 ? '' : 's'} shared`}>
+          {!message.text ? <p className="message-text">Shared {photoIds.length} photo{photoIds.length === 1 ? '' : 's'}</p> : null}
+          <ul>
+            {photoIds.map((id) => (
+              <li key={id}>
+                <img src={photoUrl(sessionId, id, 'thumb')} alt="" loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <time className="message-time" dateTime={new Date(message.at).toISOString()}>
         {timeFormat.format(message.at)}
       </time>

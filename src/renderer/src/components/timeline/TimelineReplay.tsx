@@ -91,7 +91,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
                 <li className="messages-empty">Nothing was said yet at this step.</li>
               ) : (
                 state.messages.map((message) => (
-                  <MessageItem key={message.id} message={message} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
+                  <MessageItem key={message.id} message={message} sessionId={step.state.id} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
                 ))
               )}
               <li ref={listEnd} aria-hidden="true" className="messages-end" />
