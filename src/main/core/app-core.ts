@@ -82,6 +82,8 @@ export interface AppCoreDeps {
   dataDir: string;
   /** Shows the desktop's file picker and returns what the person chose (the window only). */
   pickPhotoPaths?: () => Promise<string[]>;
+  /** Shows the desktop's folder picker and keeps the choice for the next start (the window only). */
+  pickDataDir?: () => Promise<string | undefined>;
   questionTimeoutMs?: number;
   timers?: Timers;
 }
@@ -471,6 +473,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       }
       reconfigureModel();
       return settingsView();
+    },
+    'settings:chooseDataDir': async () => {
+      if (!deps.pickDataDir) {
+        throw new IpcError({ code: 'invalid-input', message: 'In web mode the data folder is chosen with --data-dir or TIDY_DATA_DIR when Tidying starts.' });
+      }
+      const chosen = await deps.pickDataDir();
+      return chosen ? { nextStart: chosen } : {};
     },
     'settings:testModel': async (_input, { signal }) => {
       if (!llm) return { ok: false, message: 'No model is set up: give it a name and a key or a server address.' };

@@ -16,6 +16,7 @@ export function createLiveCore(options: {
   env: Env;
   dataDir: string;
   pickPhotoPaths?: AppCoreDeps['pickPhotoPaths'];
+  pickDataDir?: AppCoreDeps['pickDataDir'];
   settings?: AppCoreDeps['settings'];
   secrets?: AppCoreDeps['secrets'];
 }): { core: AppCore; logger: Logger } {
@@ -45,6 +46,7 @@ export function createLiveCore(options: {
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
     coachPreference: coachPreferenceFromEnv(options.env),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
+    ...(options.pickDataDir ? { pickDataDir: options.pickDataDir } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });
   return { core, logger };

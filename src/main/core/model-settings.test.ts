@@ -77,3 +77,14 @@ describe('the model, set up in Settings', () => {
     expect(contract.invoke['settings:set'].input.safeParse({ model: { baseUrl: 'file:///etc/passwd' } }).success).toBe(false);
   });
 });
+
+describe('choosing the data folder', () => {
+  it('is for the window, and takes effect at the next start', async () => {
+    core = testCore({ runtime: 'electron', pickDataDir: async () => '/home/alex/Tidying sessions' });
+    expect(await core.handlers['settings:chooseDataDir'](undefined, { signal })).toEqual({ nextStart: '/home/alex/Tidying sessions' });
+    await core.dispose();
+    core = testCore();
+    const web = core;
+    await expect(async () => web.handlers['settings:chooseDataDir'](undefined, { signal })).rejects.toThrow('--data-dir');
+  });
+});

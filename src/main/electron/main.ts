@@ -5,7 +5,7 @@ import { version } from '../../../package.json';
 import { resolveDataDir } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
 import { electronSecretStore } from './secret-store';
-import { electronSettingsStore } from './settings-store';
+import { electronDataDirChoice, electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
@@ -66,13 +66,22 @@ export function startDesktopApp(): void {
 
   void app.whenReady().then(async () => {
     // Made once the app is ready: safeStorage and the user data folder need it.
-    const dataDir = resolveDataDir(undefined, process.env, () => app.getPath('userData'));
+    const dataDirChoice = electronDataDirChoice();
+    // TIDY_DATA_DIR wins, then the folder chosen in Settings, then the app's own user data folder.
+    const dataDir = resolveDataDir(undefined, process.env, () => dataDirChoice.get() ?? app.getPath('userData'));
     live = createLiveCore({
       runtime: 'electron',
       version,
       env: process.env,
       dataDir,
       settings: electronSettingsStore(),
+      pickDataDir: async () => {
+        const options = { title: 'Where Tidying keeps sessions', buttonLabel: 'Use this folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+        const chosen = result.canceled ? undefined : result.filePaths[0];
+        if (chosen) dataDirChoice.set(chosen);
+        return chosen;
+      },
       secrets: electronSecretStore(),
       pickPhotoPaths: async () => {
         const options = {

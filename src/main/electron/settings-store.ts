@@ -13,3 +13,9 @@ export function electronSettingsStore(): SettingsStore {
     },
   };
 }
+
+/** The data folder chosen in Settings, read at start (before the data folder itself is open). */
+export function electronDataDirChoice(): { get(): string | undefined; set(dir: string): void } {
+  const store = new ElectronStore<{ dataDir?: string }>({ name: 'data-folder' });
+  return { get: () => store.get('dataDir'), set: (dir) => store.set('dataDir', dir) };
+}

@@ -113,6 +113,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
       {settingsOpen ? (
         <SettingsDialog
           bridge={bridge}
+          runtime={info?.runtime}
           onChange={(view) => setDebugPanel(view.settings.debugPanel === true)}
           onClose={() => setSettingsOpen(false)}
         />

@@ -61,6 +61,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/d', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
     invalidOutputs: [{ apiKey: 'sk-abcdefgh12345' }],
   },
+  'settings:chooseDataDir': {
+    validInputs: [undefined],
+    invalidInputs: [{ dir: '/tmp' }],
+    validOutput: { nextStart: '/home/a/Tidying' },
+    invalidOutputs: [{ nextStart: 5 }],
+  },
   'settings:testModel': {
     validInputs: [undefined],
     invalidInputs: [{ model: 'x' }],

@@ -47,6 +47,8 @@ export const contract = {
       input: z.object({ apiKey: z.union([z.string().trim().min(8).max(500), z.null()]) }).strict(),
       output: SettingsViewSchema,
     },
+    /** Desktop only: picks another data folder, used from Tidying's next start. */
+    'settings:chooseDataDir': { input: NoInput, output: z.object({ nextStart: z.string().optional() }) },
     /** Asks the configured model for a one-word reply, to show whether it can be reached. */
     'settings:testModel': { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
     'session:new': { input: NoInput, output: SessionSnapshotSchema },

@@ -14,12 +14,23 @@ const IMAGE_SIZES = [
 /** Settings: the coach for new sessions, the theme, photo detail. The model itself is set up in the environment. */
 export function SettingsDialog(props: {
   bridge: Bridge;
+  /** The window can pick folders; a browser page cannot. */
+  runtime: 'electron' | 'web' | undefined;
   onChange: (view: SettingsView) => void;
   onClose: () => void;
 }) {
-  const { bridge, onChange, onClose } = props;
+  const { bridge, runtime, onChange, onClose } = props;
   const [view, setView] = useState<SettingsView | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
+  const [nextDataDir, setNextDataDir] = useState<string | undefined>();
+  const chooseDataDir = async () => {
+    try {
+      const { nextStart } = await bridge.invoke('settings:chooseDataDir');
+      if (nextStart) setNextDataDir(nextStart);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
 
   useEffect(() => {
     const controller = new AbortController();
@@ -125,7 +136,16 @@ export function SettingsDialog(props: {
             <p data-testid="settings-data-dir">
               <code>{view.dataDir}</code>
             </p>
-            <p className="settings-hint">Sessions and their photos are kept here. Choose another with --data-dir or TIDY_DATA_DIR when starting Tidying.</p>
+            {runtime === 'electron' ? (
+              <>
+                <button type="button" className="quiet-button" onClick={() => void chooseDataDir()}>
+                  Choose another folder…
+                </button>
+                {nextDataDir ? <p className="settings-ok">Tidying will use {nextDataDir} from its next start.</p> : null}
+              </>
+            ) : (
+              <p className="settings-hint">Sessions and their photos are kept here. Choose another with --data-dir or TIDY_DATA_DIR when starting Tidying.</p>
+            )}
           </div>
           <fieldset className="settings-group">
             <legend>For developers</legend>
