@@ -58,12 +58,22 @@ async function open(page: Page) {
 test('a folder picked with Add photos imports, shows thumbnails and a summary of what was left out, and the coach looks', async ({ page }) => {
   await open(page);
   const root = await photoFolder();
+  // The progress bar shows for a moment only: a watcher in the page notes that it appeared, with its count and file.
+  await page.evaluate(`(() => {
+    window.__progressSeen = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid=import-progress]');
+      if (bar) window.__progressSeen.push(bar.textContent);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Add photos' }).click();
   await (await chooser).setFiles(root);
 
   const summary = page.getByTestId('import-summary');
   await expect(summary).toContainText('2 photos added, 2 left out.');
+  const progress = (await page.evaluate('window.__progressSeen')) as string[];
+  expect(progress.some((text) => /Sending \d of 4: \S+/.test(text))).toBe(true);
   await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
   // The photos are the person's message in the chat, as thumbnails.
   await expect(page.getByTestId('messages').getByLabel('2 photos shared')).toBeVisible();
