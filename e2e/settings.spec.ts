@@ -89,6 +89,10 @@ test('settings survive a restart of Tidying', async ({ page }) => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: 'Light' }).check();
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: /^More/ }).check();
+    // Read back from main (calls on one socket are answered in order): the choice is saved before the stop.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: /^More/ })).toBeChecked();
     await app.stop();
 
     app = await startWebMode({}, { dataDir });

@@ -460,8 +460,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (next.coach === 'conversational' && patch.coach && !(deps.modelFor ? isModelConfigured(modelSettingsFor(next)) : hasModel())) {
         throw new IpcError({ code: 'invalid-input', message: 'The conversational coach needs a model: set one up first.' });
       }
-      await settingsStore.write(next);
+      // In effect at once (a read right after sees it); put back if it cannot be saved.
+      const previous = settings;
       settings = next;
+      try {
+        await settingsStore.write(next);
+      } catch (error) {
+        settings = previous;
+        throw error;
+      }
       if (patch.model) reconfigureModel();
       return settingsView();
     },
