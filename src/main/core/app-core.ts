@@ -35,6 +35,10 @@ import {
   type LogEvent,
   type ReplayEffects,
   type SessionPaths,
+  archiveFileName,
+  exportSessionArchive,
+  importSessionArchive,
+  SessionArchiveError,
 } from '../session-log';
 import { timelineOf } from '../replay/transcript';
 import type { TemplateRenderer } from '../templates';
@@ -82,6 +86,8 @@ export interface AppCoreDeps {
   dataDir: string;
   /** Shows the desktop's file picker and returns what the person chose (the window only). */
   pickPhotoPaths?: () => Promise<string[]>;
+  /** Shows the desktop's file picker for a session archive (the window only). */
+  pickArchivePath?: () => Promise<string | undefined>;
   /** Shows the desktop's folder picker and keeps the choice for the next start (the window only). */
   pickDataDir?: () => Promise<string | undefined>;
   questionTimeoutMs?: number;
@@ -561,6 +567,34 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       await session.writer.flush();
       const { events } = await readSessionLog(session.paths.log);
       return { events: events.slice(-limit) as unknown as Record<string, unknown>[], total: events.length };
+    },
+    'sessions:export': async ({ id }) => {
+      if (id === store.state.id && sessionLog) await (await sessionLog).writer.flush();
+      const meta = (await listSessions(deps.dataDir)).sessions.find((session) => session.id === id);
+      if (!meta) throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
+      const archive = await exportSessionArchive(deps.dataDir, id);
+      return { fileName: archiveFileName(id, meta.startedAt), archive: archive.toString('base64') };
+    },
+    'sessions:import': async ({ upload, path: file, pick }) => {
+      let bytes: Uint8Array;
+      if (upload) {
+        const [source] = intake.take([upload]);
+        if (!source || !('bytes' in source)) throw new IpcError({ code: 'invalid-input', message: 'That upload is not here.' });
+        bytes = source.bytes;
+      } else {
+        const chosen = pick ? await deps.pickArchivePath?.() : file;
+        if (pick && !deps.pickArchivePath) throw new IpcError({ code: 'invalid-input', message: 'In web mode, open a session file with the browser’s file picker.' });
+        if (!chosen) return undefined;
+        if (!pick && !granted.has(chosen)) throw new IpcError({ code: 'invalid-input', message: 'Only a file you dropped on the window or picked can be opened.' });
+        bytes = await readFile(chosen);
+      }
+      try {
+        const id = await importSessionArchive(deps.dataDir, bytes);
+        return timelineOf((await readSessionLog(sessionPaths(deps.dataDir, id).log)).events);
+      } catch (error) {
+        if (error instanceof SessionArchiveError) throw new IpcError({ code: 'invalid-input', message: error.message });
+        throw error;
+      }
     },
     'sessions:delete': async ({ id }) => {
       if (id === store.state.id) throw new IpcError({ code: 'invalid-input', message: 'The session in use cannot be deleted; start a new one first.' });

@@ -17,6 +17,7 @@ export function createLiveCore(options: {
   dataDir: string;
   pickPhotoPaths?: AppCoreDeps['pickPhotoPaths'];
   pickDataDir?: AppCoreDeps['pickDataDir'];
+  pickArchivePath?: AppCoreDeps['pickArchivePath'];
   settings?: AppCoreDeps['settings'];
   secrets?: AppCoreDeps['secrets'];
 }): { core: AppCore; logger: Logger } {
@@ -47,6 +48,7 @@ export function createLiveCore(options: {
     coachPreference: coachPreferenceFromEnv(options.env),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
     ...(options.pickDataDir ? { pickDataDir: options.pickDataDir } : {}),
+    ...(options.pickArchivePath ? { pickArchivePath: options.pickArchivePath } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });
   return { core, logger };

@@ -75,6 +75,16 @@ export function startDesktopApp(): void {
       env: process.env,
       dataDir,
       settings: electronSettingsStore(),
+      pickArchivePath: async () => {
+        const options = {
+          title: 'Open a Tidying session',
+          buttonLabel: 'Open',
+          properties: ['openFile'] as Array<'openFile'>,
+          filters: [{ name: 'Tidying session', extensions: ['gz'] }],
+        };
+        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? undefined : result.filePaths[0];
+      },
       pickDataDir: async () => {
         const options = { title: 'Where Tidying keeps sessions', buttonLabel: 'Use this folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);

@@ -64,6 +64,20 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
     setSessionsOpen(false);
     setReplaying(sessionId);
   };
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+  /** An exported session, dropped or picked: brought into the data folder and opened as a replay. */
+  const openSessionFile = async (file: File | undefined) => {
+    setFileProblem(undefined);
+    try {
+      const source = file ? await intake.fileSource(file, new AbortController().signal) : ({ pick: true } as const);
+      const timeline = await bridge.invoke('sessions:import', source);
+      if (timeline) openReplay(timeline.sessionId);
+    } catch (error) {
+      setFileProblem((error as Error).message);
+    }
+  };
+  useEffect(() => intake.handleSessionFiles((file) => void openSessionFile(file)));
+
   // Back from a replay, focus lands where the way into it began.
   const backToLive = () => {
     setReplaying(undefined);
@@ -88,6 +102,14 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         {error ? (
           <p className="banner" role="alert">
             Tidying could not load the session: {error}
+          </p>
+        ) : null}
+        {fileProblem ? (
+          <p className="banner" role="alert">
+            That session could not be opened: {fileProblem}{' '}
+            <button type="button" className="quiet-button" onClick={() => setFileProblem(undefined)}>
+              OK
+            </button>
           </p>
         ) : null}
         <main className="workspace">
@@ -127,6 +149,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onClose={() => setSessionsOpen(false)}
           onOpen={openReplay}
           onLive={(next) => mirror.accept(next)}
+          onImport={(file) => void openSessionFile(file)}
+          canPick={intake.canPick}
         />
       ) : null}
       <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected' && question === undefined} />

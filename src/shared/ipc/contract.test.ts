@@ -106,6 +106,18 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { events: [{ type: 'turn-ended', seq: 3 }], total: 4 },
     invalidOutputs: [{ events: 'none', total: 0 }],
   },
+  'sessions:export': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: '../s1' }],
+    validOutput: { fileName: 'tidying-session.tar.gz', archive: 'H4sI' },
+    invalidOutputs: [{ fileName: '', archive: '' }],
+  },
+  'sessions:import': {
+    validInputs: [{ upload: 'u1' }, { path: '/home/a/session.tar.gz' }, { pick: true }],
+    invalidInputs: [{}, { upload: 'u1', path: '/x' }, { pick: false }],
+    validOutput: undefined,
+    invalidOutputs: [{ steps: [] }],
+  },
   'sessions:delete': {
     validInputs: [{ id: 's1' }],
     invalidInputs: [{ id: 's1/..' }],

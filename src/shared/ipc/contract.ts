@@ -68,6 +68,22 @@ export const contract = {
       input: z.object({ limit: z.number().int().min(1).max(1000) }).strict(),
       output: z.object({ events: z.array(z.record(z.string(), z.unknown())), total: z.number().int().nonnegative() }),
     },
+    /** A session folder as one archive file (base64), to move it to another machine. */
+    'sessions:export': {
+      input: z.object({ id: SessionIdSchema }).strict(),
+      output: z.object({ fileName: z.string().min(1), archive: z.string() }),
+    },
+    /**
+     * Brings an exported session in (an upload in web mode; a dropped path, or the picker, in the window) and
+     * returns its timeline to open. A session already here is refused.
+     */
+    'sessions:import': {
+      input: z
+        .object({ upload: z.string().min(1).max(64).optional(), path: z.string().min(1).max(4096).optional(), pick: z.literal(true).optional() })
+        .strict()
+        .refine((value) => [value.upload, value.path, value.pick].filter((given) => given !== undefined).length === 1, 'Give one of upload, path or pick.'),
+      output: TimelineSchema.optional(),
+    },
     /** Deletes a logged session's folder (never the live one). */
     'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {

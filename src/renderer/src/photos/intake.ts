@@ -14,7 +14,21 @@ export type IntakeState =
  * Photos on their way into the session: sending (web mode uploads), then main's import with its progress, then a
  * summary of what was skipped and why. Lives outside React, like the session mirror. Cancel stops both steps.
  */
+/** An exported session, as `sessions:export` names it. */
+export const isSessionArchive = (name: string) => /\.tar\.gz$/i.test(name);
+
 export class PhotoIntake {
+  /** Where a dropped session archive goes (the app opens it). */
+  #onSessionFile: ((file: File) => void) | undefined;
+
+  /** Who opens a dropped session archive; returns the way to stop. */
+  handleSessionFiles(handler: (file: File) => void): () => void {
+    this.#onSessionFile = handler;
+    return () => {
+      if (this.#onSessionFile === handler) this.#onSessionFile = undefined;
+    };
+  }
+
   private state: IntakeState = { phase: 'idle' };
   private controller: AbortController | undefined;
   private readonly subscribers = new Subscribers();
@@ -38,6 +52,15 @@ export class PhotoIntake {
 
   readonly subscribe = this.subscribers.subscribe;
 
+  /**
+   * How main gets a single file that is not a photo (an exported session): its dropped path in the window, or its
+   * bytes uploaded in web mode.
+   */
+  async fileSource(file: File, signal: AbortSignal): Promise<{ path: string } | { upload: string }> {
+    if (this.transfer.kind === 'paths') return { path: this.transfer.pathFor(file) };
+    return { upload: await this.transfer.upload(file, file.name, signal) };
+  }
+
   /** Whether this window can show the desktop's own picker (otherwise: a folder input). */
   get canPick(): boolean {
     return this.transfer.kind === 'paths';
@@ -48,6 +71,12 @@ export class PhotoIntake {
    * accepts paths the preload saw dropped); a browser walks the folders here and uploads the files.
    */
   async addDrop(data: DataTransfer): Promise<void> {
+    // An exported session dropped on the window opens it instead.
+    const archive = [...data.files].find((file) => isSessionArchive(file.name));
+    if (archive) {
+      this.#onSessionFile?.(archive);
+      return;
+    }
     if (this.transfer.kind === 'paths') {
       await this.add([...data.files].map((file) => ({ file, name: file.name })));
       return;

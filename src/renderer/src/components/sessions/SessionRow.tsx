@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../../shared/sessions/schema';
 import { formatSessionDate, itemsLabel, sessionActions, spaceLabel, statusLabel } from '../../sessions/format';
 
-export type RowAction = 'resume' | 'open' | 'summary' | 'delete';
+export type RowAction = 'resume' | 'open' | 'summary' | 'export' | 'delete';
 
 /**
  * One logged session: when, what for, how far, and what can be done with it. Delete asks first, in place,
@@ -54,6 +54,9 @@ export function SessionRow(props: {
           </button>
           <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onAction('summary')}>
             Summary
+          </button>
+          <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onAction('export')}>
+            Export
           </button>
           {allowed.delete ? (
             <button type="button" className="quiet" aria-describedby={titleId} onClick={() => onConfirm(true)}>

@@ -4,7 +4,7 @@ import type { SessionList } from '../../../../shared/sessions/schema';
 import type { Bridge } from '../../bridge';
 import { Modal } from '../Modal';
 import { SessionRow, type RowAction } from './SessionRow';
-import { saveTextFile } from '../../sessions/download';
+import { saveBytesFile, saveTextFile } from '../../sessions/download';
 
 const reasonOf = (error: unknown) => (error as Error).message;
 
@@ -17,8 +17,13 @@ export function SessionsDialog(props: {
   onClose: () => void;
   onOpen: (sessionId: string) => void;
   onLive: (snapshot: SessionSnapshot) => void;
+  /** Opens an exported session: this file (web mode), or the desktop's picker when there is none. */
+  onImport: (file: File | undefined) => void;
+  /** The window has its own file picker; a browser page uses a file input. */
+  canPick: boolean;
 }) {
-  const { bridge, onClose, onOpen, onLive } = props;
+  const { bridge, onClose, onOpen, onLive, onImport, canPick } = props;
+  const archiveInput = useRef<HTMLInputElement>(null);
   const [list, setList] = useState<SessionList | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
   const [generation, setGeneration] = useState(0);
@@ -73,6 +78,12 @@ export function SessionsDialog(props: {
         onClose();
         return;
       }
+      if (action === 'export') {
+        const { fileName, archive } = await bridge.invoke('sessions:export', { id });
+        saveBytesFile(fileName, Uint8Array.from(atob(archive), (char) => char.charCodeAt(0)), 'application/gzip');
+        setNotice(`The session was saved as ${fileName}.`);
+        return;
+      }
       if (action === 'summary') {
         const { fileName, markdown } = await bridge.invoke('sessions:summary', { id });
         saveTextFile(fileName, markdown, 'text/markdown');
@@ -109,6 +120,23 @@ export function SessionsDialog(props: {
         <button type="button" className="primary" onClick={startNew}>
           New session
         </button>
+        <button type="button" className="quiet" onClick={() => (canPick ? onImport(undefined) : archiveInput.current?.click())}>
+          Open a session file…
+        </button>
+        <input
+          ref={archiveInput}
+          type="file"
+          accept=".gz,application/gzip"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="session-file-input"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) onImport(file);
+            event.currentTarget.value = '';
+          }}
+        />
         {problem?.id === 'new' ? (
           <p className="session-problem" role="alert">
             {problem.text}

@@ -1,0 +1,69 @@
+/**
+ * A session folder as one file (a gzipped tar), to move it to another machine: its log, its meta.json and its
+ * photos. Opening one checks every entry (only the files a session folder holds, nothing outside it) and the log
+ * itself before anything lands in the data folder.
+ */
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { create, extract } from 'tar';
+import { readSessionLog } from './reader';
+import { sessionPaths } from './metadata';
+
+/** What a session archive may hold; anything else in one is left out. */
+const ALLOWED = /^(log\.jsonl|meta\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|json))$/;
+/** A generous cap for one session's archive: photos are model-sized copies. */
+export const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
+
+export async function exportSessionArchive(dataDir: string, sessionId: string): Promise<Buffer> {
+  const { dir } = sessionPaths(dataDir, sessionId);
+  const photos = await readdir(path.join(dir, 'photos')).catch(() => [] as string[]);
+  const files = ['log.jsonl', 'meta.json', ...photos.map((name) => `photos/${name}`)].filter((name) => ALLOWED.test(name));
+  const chunks: Buffer[] = [];
+  const stream = create({ gzip: true, cwd: dir, portable: true }, files);
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+export class SessionArchiveError extends Error {
+  override readonly name = 'SessionArchiveError';
+}
+
+/** Unpacks an archive into the data folder as a session of its own; returns its id. Refuses to overwrite one. */
+export async function importSessionArchive(dataDir: string, archive: Uint8Array): Promise<string> {
+  if (archive.byteLength > MAX_ARCHIVE_BYTES) throw new SessionArchiveError('That file is too large to be a Tidying session.');
+  const staging = await mkdtemp(path.join(dataDir, '.import-'));
+  try {
+    const file = path.join(staging, 'archive.tar.gz');
+    await writeFile(file, archive);
+    const unpacked = path.join(staging, 'session');
+    await mkdir(unpacked);
+    try {
+      await extract({
+        file,
+        cwd: unpacked,
+        strict: true,
+        filter: (entryPath, entry) => ALLOWED.test(entryPath.replace(/^\.\//, '')) && (!('type' in entry) || entry.type === 'File'),
+      });
+    } catch {
+      throw new SessionArchiveError('That file is not a Tidying session archive (it could not be unpacked).');
+    }
+    let events;
+    try {
+      ({ events } = await readSessionLog(path.join(unpacked, 'log.jsonl')));
+    } catch (error) {
+      throw new SessionArchiveError(`That archive holds no readable session log: ${(error as Error).message}`);
+    }
+    const started = events.find((event) => event.type === 'session-started');
+    if (!started || !/^[A-Za-z0-9-]{1,64}$/.test(started.sessionId)) throw new SessionArchiveError('That archive’s log does not say which session it is.');
+    const target = sessionPaths(dataDir, started.sessionId).dir;
+    if (await stat(target).catch(() => undefined)) throw new SessionArchiveError('That session is already here: open it from Sessions.');
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(unpacked, target);
+    return started.sessionId;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+export const archiveFileName = (sessionId: string, startedAt: number) =>
+  `tidying-session-${new Date(startedAt).toISOString().slice(0, 10)}-${sessionId.slice(0, 8)}.tar.gz`;
