@@ -54,3 +54,34 @@ test('a session exported on one machine opens on another, and a second copy is r
   await page.dispatchEvent('main', 'drop', { dataTransfer: data });
   await expect(page.getByRole('alert')).toContainText('That session could not be opened: That session is already here: open it from Sessions.');
 });
+
+test('a session’s log.jsonl dropped on the window opens as a replay', async ({ page }) => {
+  const first = await startWebMode();
+  apps.push(first);
+  await page.goto(first.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('idk where to start');
+  await box.press('Enter');
+  await dialog(page).getByRole('radio', { name: 'Sleep' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  const { readdir } = await import('node:fs/promises');
+  const [sessionId] = await readdir(path.join(first.dataDir, 'sessions'));
+  const log = (await readFile(path.join(first.dataDir, 'sessions', sessionId!, 'log.jsonl'))).toString('base64');
+
+  const second = await startWebMode();
+  apps.push(second);
+  await page.goto(second.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  const data = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob('${log}'), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([bytes], 'log.jsonl', { type: 'application/json' }));
+    return transfer;
+  })()`);
+  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
+  await expect(page.getByRole('button', { name: /Back to the live session/ })).toBeVisible();
+  await page.getByRole('button', { name: /Step forward/ }).click();
+  await expect(page.getByText('idk where to start')).toBeVisible();
+});

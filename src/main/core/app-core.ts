@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
@@ -36,6 +36,7 @@ import {
   type ReplayEffects,
   type SessionPaths,
   archiveFileName,
+  archiveOfFolder,
   exportSessionArchive,
   importSessionArchive,
   SessionArchiveError,
@@ -586,7 +587,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         if (pick && !deps.pickArchivePath) throw new IpcError({ code: 'invalid-input', message: 'In web mode, open a session file with the browser’s file picker.' });
         if (!chosen) return undefined;
         if (!pick && !granted.has(chosen)) throw new IpcError({ code: 'invalid-input', message: 'Only a file you dropped on the window or picked can be opened.' });
-        bytes = await readFile(chosen);
+        // A dropped session folder travels the same way as its archive would.
+        bytes = (await stat(chosen)).isDirectory() ? await archiveOfFolder(chosen) : await readFile(chosen);
       }
       try {
         const id = await importSessionArchive(deps.dataDir, bytes);

@@ -37,7 +37,8 @@ describe('session archives', () => {
 
   it('refuses what is not a session archive, and never writes outside the session folder', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-bad-'));
-    await expect(importSessionArchive(dataDir, Buffer.from('hello'))).rejects.toThrow('not a Tidying session archive');
+    await expect(importSessionArchive(dataDir, Buffer.from('hello'))).rejects.toThrow('not a Tidying session');
+    await expect(importSessionArchive(dataDir, Buffer.from([0x1f, 0x8b, 1, 2, 3]))).rejects.toThrow('could not be unpacked');
     const sneaky = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-sneaky-'));
     await writeFile(path.join(sneaky, 'evil.sh'), 'rm -rf /');
     await writeFile(path.join(sneaky, 'log.jsonl'), '{"v":1,"seq":0,"at":0,"type":"error","message":"no start"}\n');
@@ -45,5 +46,17 @@ describe('session archives', () => {
     for await (const chunk of create({ gzip: true, cwd: sneaky }, ['evil.sh', 'log.jsonl']) as AsyncIterable<Buffer>) chunks.push(chunk);
     await expect(importSessionArchive(dataDir, Buffer.concat(chunks))).rejects.toThrow('does not say which session');
     expect((await readdir(dataDir)).filter((name) => !name.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('opening a session from its folder or its log', () => {
+  it('takes a session folder (through an archive of it) and a bare log.jsonl', async () => {
+    const { archiveOfFolder } = await import('./archive');
+    const { dataDir, id } = await sessionFolder();
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-folder-'));
+    expect(await importSessionArchive(elsewhere, await archiveOfFolder(path.join(dataDir, 'sessions', id)))).toBe(id);
+    const third = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-log-'));
+    expect(await importSessionArchive(third, await readFile(path.join(dataDir, 'sessions', id, 'log.jsonl')))).toBe(id);
+    expect(await readdir(path.join(third, 'sessions', id))).toEqual(['log.jsonl']);
   });
 });

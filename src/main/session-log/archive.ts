@@ -15,7 +15,11 @@ const ALLOWED = /^(log\.jsonl|meta\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|
 export const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 
 export async function exportSessionArchive(dataDir: string, sessionId: string): Promise<Buffer> {
-  const { dir } = sessionPaths(dataDir, sessionId);
+  return archiveOfFolder(sessionPaths(dataDir, sessionId).dir);
+}
+
+/** Any session folder (a data folder's, or one dropped from elsewhere) as an archive of what a session holds. */
+export async function archiveOfFolder(dir: string): Promise<Buffer> {
   const photos = await readdir(path.join(dir, 'photos')).catch(() => [] as string[]);
   const files = ['log.jsonl', 'meta.json', ...photos.map((name) => `photos/${name}`)].filter((name) => ALLOWED.test(name));
   const chunks: Buffer[] = [];
@@ -28,24 +32,35 @@ export class SessionArchiveError extends Error {
   override readonly name = 'SessionArchiveError';
 }
 
-/** Unpacks an archive into the data folder as a session of its own; returns its id. Refuses to overwrite one. */
+const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/**
+ * Brings a session into the data folder as one of its own and returns its id: from an archive, or from a bare
+ * `log.jsonl` (a replay without photos). Refuses to overwrite a session that is already here.
+ */
 export async function importSessionArchive(dataDir: string, archive: Uint8Array): Promise<string> {
   if (archive.byteLength > MAX_ARCHIVE_BYTES) throw new SessionArchiveError('That file is too large to be a Tidying session.');
   const staging = await mkdtemp(path.join(dataDir, '.import-'));
   try {
-    const file = path.join(staging, 'archive.tar.gz');
-    await writeFile(file, archive);
     const unpacked = path.join(staging, 'session');
     await mkdir(unpacked);
-    try {
-      await extract({
-        file,
-        cwd: unpacked,
-        strict: true,
-        filter: (entryPath, entry) => ALLOWED.test(entryPath.replace(/^\.\//, '')) && (!('type' in entry) || entry.type === 'File'),
-      });
-    } catch {
-      throw new SessionArchiveError('That file is not a Tidying session archive (it could not be unpacked).');
+    if (isGzip(archive)) {
+      const file = path.join(staging, 'archive.tar.gz');
+      await writeFile(file, archive);
+      try {
+        await extract({
+          file,
+          cwd: unpacked,
+          strict: true,
+          filter: (entryPath, entry) => ALLOWED.test(entryPath.replace(/^\.\//, '')) && (!('type' in entry) || entry.type === 'File'),
+        });
+      } catch {
+        throw new SessionArchiveError('That file is not a Tidying session archive (it could not be unpacked).');
+      }
+    } else if (archive[0] === 0x7b) {
+      await writeFile(path.join(unpacked, 'log.jsonl'), archive);
+    } else {
+      throw new SessionArchiveError('That file is not a Tidying session: open an exported .tar.gz, a session folder or its log.jsonl.');
     }
     let events;
     try {

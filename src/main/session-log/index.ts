@@ -35,4 +35,4 @@ export type { CheckResult, Divergence, LoggedTurn, RebuiltSession, ReplayedEffec
 export { checkReplay, rebuildState, replayEffects, ReplayDivergenceError, turnsOf } from './replay';
 export type { Difference } from './diff';
 export { differences, formatDifferences } from './diff';
-export { archiveFileName, exportSessionArchive, importSessionArchive, MAX_ARCHIVE_BYTES, SessionArchiveError } from './archive';
+export { archiveFileName, archiveOfFolder, exportSessionArchive, importSessionArchive, MAX_ARCHIVE_BYTES, SessionArchiveError } from './archive';

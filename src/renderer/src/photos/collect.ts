@@ -44,12 +44,40 @@ async function walk(entry: FileSystemEntry, prefix: string, depth: number, out: 
   }
 }
 
-export async function filesFromDrop(items: DataTransferItemList): Promise<DroppedFile[]> {
-  // Entries must be taken synchronously, before the drop event handler returns. An item without an entry (a file
-  // handed over by another program, or built by script) is still a file.
-  const taken = [...items]
-    .filter((item) => item.kind === 'file')
-    .map((item) => ({ entry: item.webkitGetAsEntry(), file: item.getAsFile() }));
+export interface TakenItem {
+  readonly entry: FileSystemEntry | null;
+  readonly file: File | null;
+}
+
+/** Entries must be taken synchronously, before the drop event handler returns. */
+export function takeItems(items: DataTransferItemList): TakenItem[] {
+  return [...items].filter((item) => item.kind === 'file').map((item) => ({ entry: item.webkitGetAsEntry(), file: item.getAsFile() }));
+}
+
+/** An exported session, as `sessions:export` names it, or a session's own log. */
+export const isSessionFile = (name: string) => /\.tar\.gz$/i.test(name) || name === 'log.jsonl';
+
+/**
+ * A dropped session rather than photos: an exported archive, a log.jsonl, or a session folder (one holding a
+ * log.jsonl). The desktop gets the folder itself (main reads it); a browser gets the folder's log.
+ */
+export async function sessionFileIn(taken: readonly TakenItem[], wantFolder: boolean): Promise<File | undefined> {
+  for (const { entry, file } of taken) {
+    if (file && isSessionFile(file.name) && !entry?.isDirectory) return file;
+    if (entry && isDirectory(entry)) {
+      const children = await readAll(entry.createReader()).catch(() => []);
+      const log = children.find((child) => child.name === 'log.jsonl');
+      if (!log || !isFile(log)) continue;
+      if (wantFolder && file) return file;
+      const logFile = await new Promise<File>((resolve, reject) => log.file(resolve, reject)).catch(() => undefined);
+      if (logFile) return logFile;
+    }
+  }
+  return undefined;
+}
+
+/** What was dropped, folders walked. An item without an entry (handed over by a program, or built by script) is a file. */
+export async function filesFromItems(taken: readonly TakenItem[]): Promise<DroppedFile[]> {
   const out: DroppedFile[] = [];
   for (const { entry, file } of taken) {
     if (entry) await walk(entry, '', 0, out);

@@ -1,6 +1,6 @@
 import type { ImportProgress, ImportResult } from '../../../shared/photos/schema';
 import type { Bridge, PhotoTransfer } from '../bridge';
-import { filesFromDrop, type DroppedFile } from './collect';
+import { filesFromItems, sessionFileIn, takeItems, type DroppedFile } from './collect';
 import { Subscribers } from '../session/subscribers';
 
 export type IntakeState =
@@ -14,9 +14,6 @@ export type IntakeState =
  * Photos on their way into the session: sending (web mode uploads), then main's import with its progress, then a
  * summary of what was skipped and why. Lives outside React, like the session mirror. Cancel stops both steps.
  */
-/** An exported session, as `sessions:export` names it. */
-export const isSessionArchive = (name: string) => /\.tar\.gz$/i.test(name);
-
 export class PhotoIntake {
   /** Where a dropped session archive goes (the app opens it). */
   #onSessionFile: ((file: File) => void) | undefined;
@@ -71,17 +68,19 @@ export class PhotoIntake {
    * accepts paths the preload saw dropped); a browser walks the folders here and uploads the files.
    */
   async addDrop(data: DataTransfer): Promise<void> {
-    // An exported session dropped on the window opens it instead.
-    const archive = [...data.files].find((file) => isSessionArchive(file.name));
-    if (archive) {
-      this.#onSessionFile?.(archive);
+    const taken = takeItems(data.items);
+    const files = [...data.files];
+    // A dropped session (its archive, its folder or its log) opens it instead.
+    const session = await sessionFileIn(taken, this.transfer.kind === 'paths');
+    if (session) {
+      this.#onSessionFile?.(session);
       return;
     }
     if (this.transfer.kind === 'paths') {
-      await this.add([...data.files].map((file) => ({ file, name: file.name })));
+      await this.add(files.map((file) => ({ file, name: file.name })));
       return;
     }
-    await this.add(await filesFromDrop(data.items));
+    await this.add(await filesFromItems(taken));
   }
 
   /** Dropped files or folders, or what a folder input picked. */
