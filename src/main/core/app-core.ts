@@ -286,6 +286,16 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return { paths, writer, runtime: runtimeFor(recordedEffects(writer), coachKind), coachKind };
     })());
 
+  // Mode changes go into the session's log as they happen, whichever coach made them.
+  let loggedMode = store.state.mode.kind;
+  const unsubscribeModes = store.subscribe(({ state: current }) => {
+    const to = current.mode.kind;
+    if (to === loggedMode) return;
+    const from = loggedMode;
+    loggedMode = to;
+    void sessionLog?.then((session) => session.writer.append({ type: 'mode-transition', from, to }));
+  });
+
   const turns = new TurnRunner(
     async (request: TurnRequest, signal) => {
       const session = await logForSession();
@@ -301,6 +311,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     (error) => {
       logger.error('A coach turn failed', { error });
+      void sessionLog?.then((session) => session.writer.append({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
       setActivity({ status: 'error', notice: 'The coach ran into a problem. Your message is kept; send again when ready.' });
     },
   );
@@ -679,6 +690,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     async dispose() {
       await closeSession();
+      unsubscribeModes();
       unsubscribeStore();
       pushListeners.clear();
     },

@@ -61,6 +61,8 @@ describe('offline replay of a logged session', () => {
     expect(raw).not.toContain(os.homedir() + path.sep);
     const { events, tornTail } = await readSessionLog(path.join(folder, 'log.jsonl'));
     expect(tornTail).toBeUndefined();
+    const modes = events.flatMap((event) => (event.type === 'mode-transition' ? [`${event.from}>${event.to}`] : []));
+    expect(modes).toEqual(['surveying>sorting', 'sorting>decisionSupport', 'decisionSupport>sorting', 'sorting>windingDown']);
     const transcript = transcriptOf(events);
     expect(transcript.turns).toHaveLength(REALISTIC_LINES.length);
     expect(transcript.turns[0]).toMatchObject({
