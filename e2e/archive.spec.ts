@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog, startOverwhelmedGuidedSession } from './support/page';
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 const apps: RunningWebMode[] = [];
@@ -10,19 +11,10 @@ test.afterEach(async () => {
   for (const app of apps.splice(0)) await app.stop();
 });
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
 test('a session exported on one machine opens on another, and a second copy is refused kindly', async ({ page }) => {
   const first = await startWebMode();
   apps.push(first);
-  await page.goto(first.url);
-  await expect(page.getByTestId('connection')).toHaveText('Connected');
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill('idk where to start');
-  await box.press('Enter');
-  await dialog(page).getByRole('radio', { name: 'Work' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
-  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  await startOverwhelmedGuidedSession(page, first.url, 'Work');
   await dialog(page).getByRole('button', { name: 'Sessions' }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Sessions' }).getByRole('button', { name: 'Export' }).click();
@@ -58,14 +50,7 @@ test('a session exported on one machine opens on another, and a second copy is r
 test('a session’s log.jsonl dropped on the window opens as a replay', async ({ page }) => {
   const first = await startWebMode();
   apps.push(first);
-  await page.goto(first.url);
-  await expect(page.getByTestId('connection')).toHaveText('Connected');
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill('idk where to start');
-  await box.press('Enter');
-  await dialog(page).getByRole('radio', { name: 'Sleep' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
-  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  await startOverwhelmedGuidedSession(page, first.url, 'Sleep');
   const { readdir } = await import('node:fs/promises');
   const [sessionId] = await readdir(path.join(first.dataDir, 'sessions'));
   const log = (await readFile(path.join(first.dataDir, 'sessions', sessionId!, 'log.jsonl'))).toString('base64');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { modelEnv, startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog, say } from './support/page';
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -17,13 +18,6 @@ async function open(page: Page, scenario: string, env: Record<string, string> = 
   await expect(page.getByTestId('connection')).toHaveText('Connected');
 }
 
-async function say(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
 const coachSaid = (page: Page, text: string) => expect(page.getByTestId('messages')).toContainText(text);
 
 test.afterEach(async () => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog } from './support/page';
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -11,8 +12,6 @@ test.afterEach(async () => {
   await app?.stop();
   app = undefined;
 });
-
-const dialog = (page: Page) => page.getByRole('dialog');
 
 /** Types into a dialog's "Other..." field and sends it. */
 async function other(page: Page, text: string) {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog, say } from './support/page';
 
 /**
  * Logged sessions in the GUI, with the guided coach and no model (it asks its own dialogs): the sessions panel,
@@ -23,13 +24,6 @@ async function open(page: Page) {
   await expect(page.getByTestId('connection')).toHaveText('Connected');
 }
 
-async function say(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
 const chat = (page: Page) => page.getByTestId('messages');
 const pileCount = (page: Page, pile: string) => page.getByTestId(`pile-${pile}`).locator('.count');
 

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog, startOverwhelmedGuidedSession } from './support/page';
 
 let app: RunningWebMode | undefined;
 
@@ -9,19 +10,10 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
 test('a session’s summary downloads as Markdown from the Sessions panel', async ({ page }) => {
   app = await startWebMode();
-  await page.goto(app.url);
-  await expect(page.getByTestId('connection')).toHaveText('Connected');
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill('idk where to start');
-  await box.press('Enter');
   // Overwhelmed ("idk"), the guided coach asks only what the room is for, then for one small thing.
-  await dialog(page).getByRole('radio', { name: 'Work' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
-  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
   await dialog(page).getByRole('button', { name: 'Other...' }).click();
   await dialog(page).getByRole('textbox').fill('empty amazon envelope');
   await dialog(page).getByRole('textbox').press('Enter');

@@ -4,35 +4,10 @@
  * the conversational `mode` the header already understands.
  */
 import type { Mode, SessionState } from '../../shared/session/schema';
-import {
-  ActiveStateSchema,
-  CategorySchema,
-  DecisionSupportSchema,
-  GuidedStateSchema,
-  RefiningSchema,
-  ReturnPhaseSchema,
-  SortingSchema,
-  SplittingSchema,
-  SurveyingSchema,
-  type ActiveState,
-  type Category,
-  type GuidedPhase,
-  type GuidedState,
-  type ReturnPhase,
-} from '../../shared/session/guided';
+import type { GuidedPhase, GuidedState, ReturnPhase } from '../../shared/session/guided';
 
-export {
-  ActiveStateSchema,
-  CategorySchema,
-  DecisionSupportSchema,
-  GuidedStateSchema,
-  RefiningSchema,
-  ReturnPhaseSchema,
-  SortingSchema,
-  SplittingSchema,
-  SurveyingSchema,
-};
-export type { ActiveState, Category, GuidedPhase, GuidedState, ReturnPhase };
+export { GuidedStateSchema } from '../../shared/session/guided';
+export type { ActiveState, Category, GuidedPhase, GuidedState, ReturnPhase } from '../../shared/session/guided';
 
 export type PhaseOf<P extends GuidedPhase> = Extract<GuidedState, { phase: P }>;
 

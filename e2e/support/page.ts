@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The one dialog open at a time: a question card, a guided step, Sessions or Settings. */
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Types a message into the message box and sends it with Enter, as a person would. */
+export async function say(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/**
+ * Opens a page on a running web mode without a model and starts a guided session the shortest way: an overwhelmed
+ * first message, the room's purpose, and the coach's "one small thing" question left open.
+ */
+export async function startOverwhelmedGuidedSession(page: Page, url: string, roomFunction: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await say(page, 'idk where to start');
+  await dialog(page).getByRole('radio', { name: roomFunction }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+}
