@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import { GuidedStateSchema } from '../../shared/session/guided';
+import { newSessionState } from '../../shared/session/new-session';
 import { SessionStateSchema } from '../../shared/session/schema';
 import { ActionSchema } from './actions';
 import { decide } from './decide';
@@ -114,7 +115,7 @@ describe('random sessions never reach an invalid phase or phase data', () => {
     );
     fc.assert(
       fc.property(fc.array(input, { minLength: 1, maxLength: 60 }), (inputs) => {
-        let state = SessionStateSchema.parse({ ...JSON.parse(JSON.stringify(baseState)) });
+        let state = SessionStateSchema.parse(newSessionState('s', 0));
         for (const heard of inputs) {
           expect(InputSchema.safeParse(heard).success).toBe(true);
           if (state.status === 'ended') break;
@@ -135,16 +136,3 @@ describe('random sessions never reach an invalid phase or phase data', () => {
     );
   });
 });
-
-const baseState = {
-  id: 's',
-  status: 'active',
-  sessionStart: 0,
-  mode: { kind: 'surveying' },
-  anchors: [],
-  piles: { belongs: [], out: [], unsure: [] },
-  itemsProcessed: 0,
-  decisions: [],
-  photos: [],
-  messages: [],
-};
