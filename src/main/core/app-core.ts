@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
@@ -241,7 +240,6 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     SessionLogWriter.open(paths.log, {
       now: () => time.now(),
       secrets: () => (model.apiKey ? [model.apiKey] : []),
-      home: os.homedir(),
       onError: (error) => logger.error('Writing the session log failed', { error }),
     });
 

@@ -47,7 +47,7 @@ describe('reading a log', () => {
     expect(torn.tornTail).toMatchObject({ line: 4 });
     expect(torn.tornTail?.reason).toContain('without a newline');
 
-    const writer = await SessionLogWriter.open(file);
+    const writer = await SessionLogWriter.open(file, { now: () => 1_000 });
     expect(writer.repairedTailBytes).toBe('{"v":1,"seq":3,"at":1000,"type":"person-mes'.length);
     await writer.append({ type: 'person-message', text: 'after the crash' });
     await writer.close();
@@ -106,7 +106,7 @@ describe('reading a log', () => {
 describe('writing a log', () => {
   it('blanks registered secrets, key shapes and the home folder out of every line', async () => {
     const file = path.join(await tempDir(), 'log.jsonl');
-    const writer = await SessionLogWriter.open(file, { secrets: () => ['hunter2-very-secret'], home: '/home/ada' });
+    const writer = await SessionLogWriter.open(file, { now: () => 1_000, secrets: () => ['hunter2-very-secret'], home: '/home/ada' });
     await writer.append({ type: 'error', message: 'refused key hunter2-very-secret and sk-abcdefghijklmnopqrstuvwx reading /home/ada/photos/desk.jpg' });
     await writer.close();
     const text = await readFile(file, 'utf8');
@@ -134,7 +134,7 @@ describe('writing a log', () => {
       await datasync.call(this);
       order.push('fsync');
     });
-    const writer = await SessionLogWriter.open(file);
+    const writer = await SessionLogWriter.open(file, { now: () => 1_000 });
     order.length = 0;
     await writer.append({ type: 'clock', source: 'now', value: 1 });
     order.push('clock appended');
@@ -150,7 +150,7 @@ describe('writing a log', () => {
   it('refuses an invalid event without writing it or using up a sequence number', async () => {
     const file = path.join(await tempDir(), 'log.jsonl');
     const errors: unknown[] = [];
-    const writer = await SessionLogWriter.open(file, { onError: (error) => errors.push(error) });
+    const writer = await SessionLogWriter.open(file, { now: () => 1_000, onError: (error) => errors.push(error) });
     await expect(writer.append({ type: 'clock', source: 'sundial' as 'now', value: 1 })).rejects.toThrow('Not a valid "clock" log event');
     await writer.append({ type: 'clock', source: 'now', value: 1 });
     await writer.close();

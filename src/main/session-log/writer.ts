@@ -11,8 +11,8 @@ import { redact } from '../log/logger';
 import { DURABLE_EVENTS, LOG_VERSION, LogEventSchema, type LogEventInput } from './events';
 
 export interface SessionLogWriterOptions {
-  /** The session clock, for each line's `at` (the live clock: reading it is not itself recorded). */
-  readonly now?: () => number;
+  /** The session's clock effect, for each line's `at` (reading it is not itself recorded). */
+  readonly now: () => number;
   /** Secrets to blank out of every line (the API key); common key shapes are blanked anyway. */
   readonly secrets?: () => readonly string[];
   /** Written as `~` wherever it appears, so no line holds an absolute home path. */
@@ -58,7 +58,7 @@ export class SessionLogWriter {
    * Opens (or creates) a log for appending. An unfinished last line is cut off first, so the next line does
    * not glue onto it; numbering continues after the last complete line.
    */
-  static async open(file: string, options: SessionLogWriterOptions = {}): Promise<SessionLogWriter> {
+  static async open(file: string, options: SessionLogWriterOptions): Promise<SessionLogWriter> {
     await mkdir(path.dirname(file), { recursive: true });
     const handle = await open(file, 'a+');
     try {
@@ -112,7 +112,7 @@ export class SessionLogWriter {
   #enqueue(event: LogEventInput): Promise<void> {
     if (this.#closed) return Promise.reject(new Error(`The session log ${this.file} is closed.`));
     if (this.#failure) return Promise.reject(this.#failure);
-    const parsed = LogEventSchema.safeParse({ ...event, v: LOG_VERSION, seq: this.#nextSeq, at: this.#now() });
+    const parsed = LogEventSchema.safeParse({ ...event, v: LOG_VERSION, seq: this.#nextSeq, at: this.#options.now() });
     if (!parsed.success) {
       return Promise.reject(new Error(`Not a valid "${event.type}" log event: ${parsed.error.message}`));
     }
@@ -122,10 +122,6 @@ export class SessionLogWriter {
       this.#pending.push({ text, durable: DURABLE_EVENTS.has(event.type), resolve, reject });
       this.#draining ??= this.#drain();
     });
-  }
-
-  #now(): number {
-    return this.#options.now ? this.#options.now() : Date.now();
   }
 
   #clean(line: string): string {

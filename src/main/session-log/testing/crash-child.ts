@@ -21,7 +21,7 @@ const existing = await readSessionLog(file).catch((error: unknown) => {
 });
 const rebuilt = rebuildState(existing.events);
 const clock = systemClock();
-const writer = await SessionLogWriter.open(file);
+const writer = await SessionLogWriter.open(file, { now: () => clock.now() });
 const scripted = scriptedAnswers();
 // A person takes a moment to answer; it gives the test time to kill the process anywhere in the turn.
 const answers: typeof scripted = {
