@@ -1,24 +1,15 @@
 import { net, protocol } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readStaticFile } from '../web/static-files';
+import { contentSecurityPolicy } from '../web/security';
 
 /** The renderer is served from app://tidying/ in production, never from file:// (which would let it read any file). */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'tidying';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-export const WINDOW_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
+const WINDOW_CSP = contentSecurityPolicy();
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {
@@ -37,13 +28,10 @@ export function serveRenderer(rendererDir: string, photoFile: (urlPath: string) 
       const photo = photoFile(url.pathname);
       return photo ? net.fetch(pathToFileURL(photo).toString()) : new Response('Not found', { status: 404 });
     }
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname).replace(/^\/+/, '');
-    const file = path.resolve(root, relative);
-    if (!file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', WINDOW_CSP);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    return new Response(response.body, { status: response.status, headers });
+    const file = await readStaticFile(root, url.pathname);
+    if (!file) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(file.body), {
+      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': WINDOW_CSP, 'X-Content-Type-Options': 'nosniff' },
+    });
   });
 }

@@ -1,15 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** The CSP for web mode: the same policy as the window, with the socket back to this server allowed. */
-export function contentSecurityPolicy(origin: string): string {
-  const socket = origin.replace(/^http/, 'ws');
+/**
+ * The one content security policy, for the window and web mode alike: only this app's own files, and in web mode
+ * the socket back to its server (`origin`, http turned ws).
+ */
+export function contentSecurityPolicy(origin?: string): string {
+  const connect = origin ? `'self' ${origin.replace(/^http/, 'ws')}` : "'self'";
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self' ${socket}`,
+    `connect-src ${connect}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
