@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { TEMP_SUFFIX, writeFileAtomic } from '../files/write-atomic';
 import { PhotoIdSchema, PhotoRecordSchema, type PhotoId, type PhotoRecord } from '../../shared/photos/schema';
 
 export interface PhotoPaths {
@@ -12,7 +12,6 @@ export interface PhotoPaths {
   record: string;
 }
 
-const TEMP_SUFFIX = '.tmp';
 const RECORD_SUFFIX = '.json';
 
 /**
@@ -71,19 +70,8 @@ export class PhotoStore {
   async put(record: PhotoRecord, model: Uint8Array, thumb: Uint8Array): Promise<void> {
     const valid = PhotoRecordSchema.parse(record);
     const paths = this.paths(valid.id);
-    await writeAtomic(paths.model, model);
-    await writeAtomic(paths.thumb, thumb);
-    await writeAtomic(paths.record, `${JSON.stringify(valid, null, 2)}\n`);
-  }
-}
-
-async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
-  try {
-    await fs.writeFile(temp, data);
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
+    await writeFileAtomic(paths.model, model);
+    await writeFileAtomic(paths.thumb, thumb);
+    await writeFileAtomic(paths.record, `${JSON.stringify(valid, null, 2)}\n`);
   }
 }

@@ -2,12 +2,12 @@
  * One folder per session under `<dataDir>/sessions/<id>/`: the append-only `log.jsonl`, the stored photos
  * (`photos/`, by content hash) and a small `meta.json` the session list reads without opening any log.
  */
-import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SessionState } from '../../shared/session/schema';
 
+import { writeFileAtomic } from '../files/write-atomic';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
 
 export { SessionMetaSchema, type SessionMeta };
@@ -38,21 +38,7 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
 
 /** Writes `meta.json` whole or not at all: a temporary file, fsynced, renamed over the old one. */
 export async function writeSessionMeta(dir: string, meta: SessionMeta): Promise<void> {
-  const target = path.join(dir, 'meta.json');
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(`${JSON.stringify(SessionMetaSchema.parse(meta), null, 2)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(path.join(dir, 'meta.json'), `${JSON.stringify(SessionMetaSchema.parse(meta), null, 2)}\n`, { sync: true });
 }
 
 export interface ListedSession extends SessionMeta {

@@ -1,7 +1,7 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../files/write-atomic';
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../shared/settings/schema';
 
 /** The version of the stored shape; `migrate` brings any older stored object up to it. */
@@ -46,9 +46,7 @@ export function fileSettingsStore(dataDir: string): SettingsStore {
       }
     },
     async write(settings) {
-      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, `${JSON.stringify({ version: SETTINGS_VERSION, ...settings }, null, 2)}\n`);
-      await rename(temp, file);
+      await writeFileAtomic(file, `${JSON.stringify({ version: SETTINGS_VERSION, ...settings }, null, 2)}\n`);
     },
   };
 }
