@@ -15,10 +15,6 @@ export class TurnRunner {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  get busy(): boolean {
-    return this.#running;
-  }
-
   enqueue(input: TurnRequest): void {
     this.#pending.push(input);
     if (!this.#running) this.#drained = this.#drain();

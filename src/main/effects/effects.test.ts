@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EFFECT_ORDER } from './effects';
 import { aiSdkLlm } from './llm';
-import { cryptoRandom, liveEffects, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
-import { collectingEmit, manualClock, noLlm, scriptedInput, scriptedQuestions, seededRandom, testEffects } from './scripted';
+import { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
+import { manualClock, scriptedInput, scriptedQuestions, seededRandom, testEffects } from './scripted';
 import { mockModel, textResult, toolCallsResult } from '../agent/testing/mock-model';
 
 describe('effects interface', () => {
@@ -46,22 +46,6 @@ describe('live interpreters', () => {
     expect(log.entries).toEqual([{ level: 'info', message: 'hello' }]);
   });
 
-  it('liveEffects wires the app-supplied effects around live clock, random and chat', () => {
-    const emit = collectingEmit();
-    const effects = liveEffects<{ state: number; input: string; question: string; answer: string }>({
-      llm: noLlm(),
-      emit,
-      state: memoryState(0),
-      input: scriptedInput(['x']),
-      question: scriptedQuestions(() => 'yes'),
-      log: memoryLog(),
-    });
-    expect(Object.keys(effects)).toEqual(EFFECT_ORDER);
-    expect(effects.emit).toBe(emit);
-    expect(effects.chat.list()).toEqual([]);
-    const chat = memoryChatHistory();
-    expect(liveEffects({ ...effects, chat }).chat).toBe(chat);
-  });
 });
 
 describe('scripted interpreters', () => {

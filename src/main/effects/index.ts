@@ -16,8 +16,8 @@ export type {
 export { EFFECT_ORDER } from './effects';
 export type { Llm, LlmRequest, LlmResponse, LlmSettings, LlmToolCall, LlmToolSpec, LlmUsage } from './llm';
 export { aiSdkLlm } from './llm';
-export type { LiveEffectsOptions, MemoryLog } from './live';
-export { cryptoRandom, liveEffects, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
+export type { MemoryLog } from './live';
+export { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
 export type { CollectingEmit, ManualClock, TestEffects } from './scripted';
 export {
   collectingEmit,

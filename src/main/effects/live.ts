@@ -1,24 +1,11 @@
 /**
  * Live interpreters that need no Electron. The GUI-facing ones (input, question UI, emit to the
- * renderer) are supplied by the app; `liveEffects` assembles the rest around them.
+ * renderer) are supplied by the app.
  */
 import { performance } from 'node:perf_hooks';
 import { randomUUID, getRandomValues } from 'node:crypto';
 import type { ModelMessage } from 'ai';
-import type {
-  ChatHistory,
-  Clock,
-  EffectTypes,
-  Effects,
-  Emit,
-  Log,
-  LogEntry,
-  QuestionUi,
-  Random,
-  RequestInput,
-  StateStore,
-} from './effects';
-import type { Llm } from './llm';
+import type { ChatHistory, Clock, Log, LogEntry, Random, StateStore } from './effects';
 
 export function systemClock(): Clock {
   return { now: () => Date.now(), monotonic: () => performance.now() };
@@ -63,28 +50,4 @@ export interface MemoryLog extends Log {
 export function memoryLog(): MemoryLog {
   const entries: LogEntry[] = [];
   return { entries, write: (entry) => void entries.push(entry) };
-}
-
-export interface LiveEffectsOptions<T extends EffectTypes> {
-  readonly llm: Llm;
-  readonly emit: Emit;
-  readonly state: StateStore<T['state']>;
-  readonly input: RequestInput<T['input']>;
-  readonly question: QuestionUi<T['question'], T['answer']>;
-  readonly log: Log;
-  readonly chat?: ChatHistory;
-}
-
-export function liveEffects<T extends EffectTypes>(options: LiveEffectsOptions<T>): Effects<T> {
-  return {
-    time: systemClock(),
-    random: cryptoRandom(),
-    emit: options.emit,
-    state: options.state,
-    chat: options.chat ?? memoryChatHistory(),
-    log: options.log,
-    input: options.input,
-    llm: options.llm,
-    question: options.question,
-  };
 }

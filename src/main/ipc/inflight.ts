@@ -28,8 +28,4 @@ export class InflightCalls {
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
   }
-
-  get size(): number {
-    return this.controllers.size;
-  }
 }

@@ -25,11 +25,9 @@ export { describeModel, hashTemplates } from './session-start';
 export type { RecordingQuestionOptions } from './recording';
 export {
   recordingClock,
-  recordingEffects,
   recordingLlm,
   recordingQuestions,
   recordingRandom,
-  recordModeTransitions,
 } from './recording';
 export type { CheckResult, Divergence, LoggedTurn, RebuiltSession, ReplayedEffect, ReplayEffects, ReplayOptions } from './replay';
 export { checkReplay, rebuildState, replayEffects, ReplayDivergenceError, turnsOf } from './replay';

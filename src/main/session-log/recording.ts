@@ -8,8 +8,7 @@
  * exactly what replay has to serve back, while middleware sits below it and sees provider-level prompts and
  * stream parts that replay would have to turn back into an `LlmResponse` through the SDK again.
  */
-import type { Agent } from '../agent';
-import type { Clock, EffectTypes, Effects, Llm, QuestionUi, Random } from '../effects';
+import type { Clock, Llm, QuestionUi, Random } from '../effects';
 import { classifyLlmError } from '../effects';
 import { QuestionSchema, type Question, type Resolution } from '../../shared/questions/schema';
 import { asLlmResponse, type LoggedLlmResponse } from './events';
@@ -103,24 +102,4 @@ export function recordingQuestions<Q, A extends Resolution>(
   };
 }
 
-/** Logs the agent's mode transitions, for the transcript; replay does not consume them. */
-export function recordModeTransitions(agent: Agent, writer: Writer): () => void {
-  return agent.on('mode:transition', ({ from, to }) => {
-    void writer.append({ type: 'mode-transition', ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
-  });
-}
 
-/** The live effects with time, random, the model and questions recorded; the rest pass through. */
-export function recordingEffects<T extends EffectTypes & { readonly answer: Resolution }>(
-  live: Effects<T>,
-  writer: Writer,
-  options: RecordingQuestionOptions = {},
-): Effects<T> {
-  return {
-    ...live,
-    time: recordingClock(live.time, writer),
-    random: recordingRandom(live.random, writer),
-    llm: recordingLlm(live.llm, writer),
-    question: recordingQuestions(live.question, writer, options),
-  };
-}
