@@ -72,6 +72,8 @@ test('a model server set up in Settings is tested and unlocks the conversational
   await dialog.getByRole('textbox', { name: 'Model name' }).fill('scripted');
   await dialog.getByRole('button', { name: 'Save model' }).click();
   await expect(dialog.getByTestId('model-message')).toHaveText('Saved. It is used from the next reply on.');
+  // The header says so at once, not only from the next session (regression: it kept "works offline").
+  await expect(page.getByTestId('coach-kind')).toHaveText('CoachGuided, phrased by scripted');
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: “OK”.');
   await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 import { ChatPane } from './components/ChatPane';
@@ -21,8 +21,6 @@ import type { PhotoIntake } from './photos/intake';
 
 export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore; intake: PhotoIntake }) {
   const { bridge, mirror, intake } = props;
-  // Re-render when an import starts or ends, so Add photos knows whether one is running.
-  useSyncExternalStore(intake.subscribe, () => intake.current);
   const { snapshot, error } = useSessionSnapshot(mirror);
   const activity = useCoachActivity(props.activity);
   const status = useConnectionStatus(bridge);
@@ -30,6 +28,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [debugPanel, setDebugPanel] = useState(false);
+  // Bumped by each saved setting: a model set up in Settings changes what the header says at once.
+  const [settingsRevision, setSettingsRevision] = useState(0);
   // The logged session being replayed; undefined shows the live workspace.
   const [replaying, setReplaying] = useState<string | undefined>();
   const sessionsButton = useRef<HTMLButtonElement>(null);
@@ -37,13 +37,13 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const session = snapshot?.state;
   const sessionId = session?.id;
 
-  // Asked again for each session: a new session may get another coach.
+  // Asked again for each session (a new session may get another coach) and after each change in Settings.
   useEffect(() => {
     if (status !== 'connected' || !sessionId) return;
     const controller = new AbortController();
     bridge.invoke('app:info', undefined, { signal: controller.signal }).then(setInfo, () => {});
     return () => controller.abort();
-  }, [bridge, status, sessionId]);
+  }, [bridge, status, sessionId, settingsRevision]);
 
   useEffect(() => {
     if (status !== 'connected') return;
@@ -66,17 +66,23 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   };
   const [fileProblem, setFileProblem] = useState<string | undefined>();
   /** An exported session, dropped or picked: brought into the data folder and opened as a replay. */
-  const openSessionFile = async (file: File | undefined) => {
-    setFileProblem(undefined);
-    try {
-      const source = file ? await intake.fileSource(file, new AbortController().signal) : ({ pick: true } as const);
-      const timeline = await bridge.invoke('sessions:import', source);
-      if (timeline) openReplay(timeline.sessionId);
-    } catch (error) {
-      setFileProblem((error as Error).message);
-    }
-  };
-  useEffect(() => intake.handleSessionFiles((file) => void openSessionFile(file)));
+  const openSessionFile = useCallback(
+    async (file: File | undefined) => {
+      setFileProblem(undefined);
+      try {
+        const source = file ? await intake.fileSource(file, new AbortController().signal) : ({ pick: true } as const);
+        const timeline = await bridge.invoke('sessions:import', source);
+        if (timeline) {
+          setSessionsOpen(false);
+          setReplaying(timeline.sessionId);
+        }
+      } catch (error) {
+        setFileProblem((error as Error).message);
+      }
+    },
+    [bridge, intake],
+  );
+  useEffect(() => intake.handleSessionFiles((file) => void openSessionFile(file)), [intake, openSessionFile]);
 
   // Back from a replay, focus lands where the way into it began.
   const backToLive = () => {
@@ -136,7 +142,10 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         <SettingsDialog
           bridge={bridge}
           runtime={info?.runtime}
-          onChange={(view) => setDebugPanel(view.settings.debugPanel === true)}
+          onChange={(view) => {
+            setDebugPanel(view.settings.debugPanel === true);
+            setSettingsRevision((revision) => revision + 1);
+          }}
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import type { Photo } from '../../../shared/session/schema';
 import { filesFromInput } from '../photos/collect';
 import type { PhotoIntake } from '../photos/intake';
@@ -14,6 +14,7 @@ export function PhotoStrip(props: {
 }) {
   const { sessionId, photos, focusId, intake, disabled } = props;
   const folderInput = useRef<HTMLInputElement>(null);
+  const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
 
   const addPhotos = () => {
     if (intake.canPick) void intake.pick();
@@ -26,7 +27,7 @@ export function PhotoStrip(props: {
         <h2 className="panel-title">
           Photos <span className="count">{photos.length}</span>
         </h2>
-        <button type="button" className="quiet-button" onClick={addPhotos} disabled={disabled || intake.busy}>
+        <button type="button" className="quiet-button" onClick={addPhotos} disabled={disabled || busy}>
           Add photos
         </button>
         <input

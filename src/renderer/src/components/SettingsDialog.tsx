@@ -45,7 +45,9 @@ export function SettingsDialog(props: {
     const before = view;
     // Shown at once; put back if main refuses it.
     if (before) {
-      setView({ ...before, settings: { ...before.settings, ...patch }, effectiveCoach: patch.coach ?? before.effectiveCoach });
+      // Merged as main merges it: a model patch changes only the fields it names.
+      const settings = { ...before.settings, ...patch, ...(patch.model ? { model: { ...before.settings.model, ...patch.model } } : {}) };
+      setView({ ...before, settings, effectiveCoach: patch.coach ?? before.effectiveCoach });
       if (patch.theme) applyTheme(document.documentElement, patch.theme);
     }
     try {
