@@ -103,9 +103,10 @@ export function timelineOf(events: readonly LogEvent[]): Timeline {
 export function transcriptOf(events: readonly LogEvent[]): Transcript {
   const timeline = timelineOf(events);
   const started = events.find((event) => event.type === 'session-started')!;
+  const loggedTurns = turnsOf(events);
   const turns = timeline.steps.slice(1).map((step, index): TranscriptTurn => {
     const photoIds = new Set(
-      turnsOf(events)[index + 1]?.events.flatMap((event) => (event.type === 'turn-started' ? event.photoIds : [])) ?? [],
+      loggedTurns[index + 1]?.events.flatMap((event) => (event.type === 'turn-started' ? event.photoIds : [])) ?? [],
     );
     return {
       turn: step.turn,
