@@ -42,7 +42,7 @@ export async function coachHarness(options: {
   const random = seededRandom(7);
   const initial = newSessionState('session-1', clock.now());
   const store = new SessionStore(options.initial ? options.initial(initial) : initial);
-  const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.update(() => next) };
+  const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.replace(next) };
   const asked: Question[] = [];
   const activity: CoachActivity[] = [];
   const log = memoryLog();

@@ -149,7 +149,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     logger.error('A session listener failed', { error }),
   );
   const unsubscribeStore = store.subscribe((snapshot) => emit({ channel: 'session:changed', payload: snapshot }));
-  const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.update(() => next) };
+  const state: StateStore<SessionState> = { get: () => store.state, set: (next) => void store.replace(next) };
   const log: Log = { write: (entry) => logger[entry.level](entry.message, entry.data === undefined ? undefined : { data: entry.data }) };
   const settingsStore = deps.settings ?? fileSettingsStore(deps.dataDir);
   const secrets = deps.secrets ?? environmentOnlySecrets;
@@ -232,7 +232,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
       : fresh;
   };
-  store.update(() => freshSession());
+  store.replace(freshSession());
 
   let sessionLog: Promise<SessionLog> | undefined;
 
@@ -388,7 +388,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (!opened) {
         // The first snapshot is the session as it opened.
         opened = true;
-        store.update(() => turn.state!);
+        store.replace(turn.state!);
         return store.state;
       }
       for (const event of turn.events) await applyLogged(event, runtime);
@@ -400,7 +400,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     }
     // The logged state is the truth either way.
     const snapshot = finished[lastEnd] as Extract<LogEvent, { type: 'turn-ended' }>;
-    store.update(() => snapshot.state);
+    store.replace(snapshot.state);
     const rebuilt = rebuildState(events);
 
     // The in-flight turn's lines were set aside: everything it reads again, from the log or live, is recorded anew.
@@ -522,7 +522,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'session:new': async () => {
       await closeSession();
       setActivity({ status: 'idle' });
-      return store.update(() => freshSession());
+      return store.replace(freshSession());
     },
     'sessions:list': async () => {
       const listing = await listSessions(deps.dataDir);
@@ -683,7 +683,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       } catch (error) {
         logger.warn('The last session could not be resumed; starting a new one', { error });
         await closeSession();
-        store.update(() => freshSession());
+        store.replace(freshSession());
       }
     },
     async dispose() {

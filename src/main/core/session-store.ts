@@ -27,8 +27,12 @@ export class SessionStore {
 
   /** Applies `recipe` to a copy of the state. An update that would break the schema throws and changes nothing. */
   update(recipe: (draft: SessionState) => SessionState): SessionSnapshot {
-    const next = SessionStateSchema.parse(recipe(structuredClone(this.current.state)));
-    this.current = { rev: this.current.rev + 1, state: next };
+    return this.replace(recipe(structuredClone(this.current.state)));
+  }
+
+  /** Puts a whole new state in place (no copy of the old one to make). One that breaks the schema throws and changes nothing. */
+  replace(state: SessionState): SessionSnapshot {
+    this.current = { rev: this.current.rev + 1, state: SessionStateSchema.parse(state) };
     for (const listener of this.listeners) {
       try {
         listener(this.current);

@@ -37,7 +37,7 @@ export async function guidedHarness(options: {
   const state: StateStore<SessionState> = {
     get: () => store.state,
     set: (next) => {
-      store.update(() => next);
+      store.replace(next);
       history.push(store.state);
     },
   };

@@ -41,7 +41,7 @@ export async function checkSession(events: readonly LogEvent[], options: CheckOp
       if (!store) throw new Error('The log has no opening snapshot.');
       return store.state;
     },
-    set: (next) => void store?.update(() => next),
+    set: (next) => void store?.replace(next),
   };
   const runtime = new SessionRuntime({
     state,
