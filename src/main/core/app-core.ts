@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
@@ -10,7 +9,7 @@ import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { classifyLlmError, type Clock, type Llm, type Log, type Random, type StateStore } from '../effects';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
-import { importPhotos, type PhotoSource } from '../photos';
+import { importPhotos, readModelCopy, type PhotoSource } from '../photos';
 import { QuestionBroker, type Timers } from '../questions';
 import { fileSettingsStore, type SettingsStore } from '../settings/store';
 import { environmentOnlySecrets, type SecretStore } from '../settings/secrets';
@@ -213,14 +212,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
 
   const intake = new PhotoIntake(deps.dataDir, random);
-  const photoBytes = (id: string): Uint8Array | undefined => {
-    const file = intake.photoFile(store.state.id, id, 'model');
-    try {
-      return file ? readFileSync(file) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const photoBytes = (id: string): Uint8Array | undefined => readModelCopy(intake.sessionPhotoDir(store.state.id), id);
   /** Paths the person dropped or picked; `photos:import` reads no other path. */
   const granted = new Set<string>();
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { IpcError } from '../../shared/ipc/errors';
 import type { Random } from '../effects';
-import { PhotoIdSchema, PhotoStore, type PhotoSource } from '../photos';
+import { PhotoIdSchema, photoPaths, PhotoStore, type PhotoSource } from '../photos';
 
 /** Bytes a browser may upload for one photo, and in total while they wait to be imported. */
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -66,8 +66,7 @@ export class PhotoIntake {
   /** The file behind a photo URL, or undefined for anything that is not exactly a session id and a photo id. */
   photoFile(sessionId: string, photoId: string, variant: PhotoVariant): string | undefined {
     if (!SESSION_ID.test(sessionId) || !PhotoIdSchema.safeParse(photoId).success) return undefined;
-    const dir = this.sessionPhotoDir(sessionId);
-    return path.join(dir, variant === 'thumb' ? `${photoId}.thumb.webp` : `${photoId}.jpg`);
+    return photoPaths(this.sessionPhotoDir(sessionId), photoId)[variant];
   }
 }
 

@@ -4,4 +4,4 @@ export { canDecodeHeic } from './render';
 export { scan, type ScanOptions, type ScanResult, type ScannedFile } from './scan';
 export * from '../../shared/photos/schema';
 export { sniff } from './sniff';
-export { PhotoStore, type PhotoPaths } from './store';
+export { photoPaths, PhotoStore, readModelCopy, type PhotoPaths } from './store';

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEMP_SUFFIX, writeFileAtomic } from '../files/write-atomic';
 import { PhotoIdSchema, PhotoRecordSchema, type PhotoId, type PhotoRecord } from '../../shared/photos/schema';
@@ -13,6 +13,21 @@ export interface PhotoPaths {
 }
 
 const RECORD_SUFFIX = '.json';
+
+/** Where a photo's files are in a session's photo folder. An id that is not a photo id throws. */
+export function photoPaths(dir: string, id: PhotoId): PhotoPaths {
+  const base = path.join(dir, PhotoIdSchema.parse(id));
+  return { model: `${base}.jpg`, thumb: `${base}.thumb.webp`, record: `${base}${RECORD_SUFFIX}` };
+}
+
+/** The model-sized copy of a photo, or undefined when there is none (or the id is not a photo id). */
+export function readModelCopy(dir: string, id: string): Uint8Array | undefined {
+  try {
+    return readFileSync(photoPaths(dir, id).model);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A session's photo folder: `<id>.jpg`, `<id>.thumb.webp` and `<id>.json` per photo, where the id is the sha256
@@ -32,8 +47,7 @@ export class PhotoStore {
   }
 
   paths(id: PhotoId): PhotoPaths {
-    const base = path.join(this.dir, PhotoIdSchema.parse(id));
-    return { model: `${base}.jpg`, thumb: `${base}.thumb.webp`, record: `${base}${RECORD_SUFFIX}` };
+    return photoPaths(this.dir, id);
   }
 
   async has(id: PhotoId): Promise<boolean> {

@@ -3,14 +3,13 @@
  * runtime the app uses, with time, randomness, the model and the answers served from the log (no network), and
  * the state after each turn is compared with the logged snapshot.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { SessionStore } from '../core/session-store';
 import { messageFromLog } from '../core/logged-message';
 import { queueMessage, SessionRuntime } from '../core/session-runtime';
 import type { QuestionUi, StateStore } from '../effects';
+import { readModelCopy } from '../photos';
 import type { QuestionSpec } from '../questions';
 import { checkReplay, hashTemplates, replayEffects, type CheckResult, type LogEvent, type LoggedTurn } from '../session-log';
 import type { TemplateRenderer } from '../templates';
@@ -55,13 +54,7 @@ export async function checkSession(events: readonly LogEvent[], options: CheckOp
     model: started.model,
     templates: options.templates,
     log: { write: () => {} },
-    photoBytes: (id) => {
-      try {
-        return readFileSync(path.join(options.photosDir, `${id}.jpg`));
-      } catch {
-        return undefined;
-      }
-    },
+    photoBytes: (id) => readModelCopy(options.photosDir, id),
     onActivity: () => {},
     retry: { minDelayMs: 0, maxDelayMs: 0 },
   });
