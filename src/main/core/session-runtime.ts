@@ -53,10 +53,18 @@ export function queueMessage(state: SessionState, message: ChatMessage): Session
 
 export class SessionRuntime {
   #coach: Promise<Coach> | undefined;
+  /** This turn's photo bytes: read from disk once, though every model step of the turn sends them. */
+  readonly #turnPhotos = new Map<string, Uint8Array | undefined>();
 
   constructor(private readonly deps: SessionRuntimeDeps) {}
 
+  readonly #photoBytes = (id: string): Uint8Array | undefined => {
+    if (!this.#turnPhotos.has(id)) this.#turnPhotos.set(id, this.deps.photoBytes(id));
+    return this.#turnPhotos.get(id);
+  };
+
   async runTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnOutcome | undefined> {
+    this.#turnPhotos.clear();
     const { state } = this.deps;
     const current = state.get();
     const wanted = new Set(request.messageIds);
@@ -87,7 +95,7 @@ export class SessionRuntime {
             ...base,
             llm: effects.llm,
             capabilities: { vision: this.deps.model.vision, tools: this.deps.model.tools },
-            photoBytes: this.deps.photoBytes,
+            photoBytes: this.#photoBytes,
             ...(this.deps.retry ? { retry: this.deps.retry } : {}),
           })
         : GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
@@ -103,7 +111,7 @@ export class SessionRuntime {
     });
     for (const [index, photo] of photos.entries()) {
       if (signal.aborted) return;
-      const bytes = this.deps.photoBytes(photo.id);
+      const bytes = this.#photoBytes(photo.id);
       if (!bytes) continue;
       onActivity({ status: 'thinking', draft: `Looking at your photos (${index + 1} of ${photos.length})…` });
       try {
