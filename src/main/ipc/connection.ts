@@ -1,4 +1,4 @@
-import type { InvokeResult } from '../../shared/ipc/wire';
+import { CallIdSchema, type InvokeResult } from '../../shared/ipc/wire';
 import type { Logger } from '../log/logger';
 import { dispatchInvoke, type InvokeHandlers } from './dispatch';
 import { InflightCalls } from './inflight';
@@ -18,11 +18,12 @@ export class IpcConnection {
   ) {}
 
   async invoke(raw: unknown): Promise<InvokeResult> {
-    const id = typeof (raw as { id?: unknown } | null)?.id === 'string' ? (raw as { id: string }).id : undefined;
+    // Only a well-formed id is tracked for cancelling; without one dispatch reports the malformed request.
+    const parsedId = CallIdSchema.safeParse((raw as { id?: unknown } | null)?.id);
+    const id = parsedId.success ? parsedId.data : undefined;
     if (this.closed) {
       return { id: id ?? '(none)', ok: false, error: { code: 'disconnected', message: 'The connection is closed.' } };
     }
-    // Without an id there is nothing to cancel or answer to; dispatch reports the malformed request.
     if (id === undefined) return dispatchInvoke(this.handlers, raw, AbortSignal.abort(), this.logger);
     let signal: AbortSignal;
     try {
