@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
@@ -29,6 +29,12 @@ export function startDesktopApp(): void {
 
   let window: BrowserWindow | undefined;
   let live: ReturnType<typeof createLiveCore> | undefined;
+
+  /** A native picker, attached to the window when there is one; what was chosen, or nothing. */
+  const pick = async (options: OpenDialogOptions): Promise<string[]> => {
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? [] : result.filePaths;
+  };
 
   const createWindow = () => {
     if (!live) return;
@@ -75,34 +81,21 @@ export function startDesktopApp(): void {
       env: process.env,
       dataDir,
       settings: electronSettingsStore(),
-      pickArchivePath: async () => {
-        const options = {
-          title: 'Open a Tidying session',
-          buttonLabel: 'Open',
-          properties: ['openFile'] as Array<'openFile'>,
-          filters: [{ name: 'Tidying session', extensions: ['gz'] }],
-        };
-        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-        return result.canceled ? undefined : result.filePaths[0];
-      },
+      pickArchivePath: async () =>
+        (await pick({ title: 'Open a Tidying session', buttonLabel: 'Open', properties: ['openFile'], filters: [{ name: 'Tidying session', extensions: ['gz'] }] }))[0],
       pickDataDir: async () => {
-        const options = { title: 'Where Tidying keeps sessions', buttonLabel: 'Use this folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
-        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-        const chosen = result.canceled ? undefined : result.filePaths[0];
+        const [chosen] = await pick({ title: 'Where Tidying keeps sessions', buttonLabel: 'Use this folder', properties: ['openDirectory', 'createDirectory'] });
         if (chosen) dataDirChoice.set(chosen);
         return chosen;
       },
       secrets: electronSecretStore(),
-      pickPhotoPaths: async () => {
-        const options = {
+      pickPhotoPaths: () =>
+        pick({
           title: 'Add photos of the room',
           buttonLabel: 'Add photos',
-          properties: ['openFile', 'openDirectory', 'multiSelections'] as Array<'openFile' | 'openDirectory' | 'multiSelections'>,
+          properties: ['openFile', 'openDirectory', 'multiSelections'],
           filters: [{ name: 'Photos', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif', 'tif', 'tiff'] }],
-        };
-        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-        return result.canceled ? [] : result.filePaths;
-      },
+        }),
     });
     const { core, logger } = live;
     await core.resumeLatest();
