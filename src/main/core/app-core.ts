@@ -43,7 +43,7 @@ import { timelineOf } from '../replay/transcript';
 import type { TemplateRenderer } from '../templates';
 import { parsePhotoPath, PhotoIntake } from './photo-intake';
 import { replayThenLive, switchableEffects } from './resume-effects';
-import { messageFromLog } from './logged-message';
+import { applyLoggedEvent, messageFromLog } from './logged-message';
 import { queueMessage, SessionRuntime, type CoachKind, type RuntimeEffects, type TurnRequest } from './session-runtime';
 import { SessionStore } from './session-store';
 import { TurnRunner } from './turn-runner';
@@ -383,7 +383,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         store.replace(turn.state!);
         return store.state;
       }
-      for (const event of turn.events) await applyLogged(event, runtime);
+      for (const event of turn.events) await applyLoggedEvent(event, state, runtime);
       return store.state;
     });
     if (result.divergence) {
@@ -434,17 +434,6 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     }
     const waiting = store.state.queued.filter((message) => !answered.has(message.id)).map((message) => message.id);
     if (waiting.length > 0) turns.enqueue({ messageIds: waiting, photoIds: [] });
-  };
-
-  /** Replays one logged event of a finished turn into the live store, through the runtime for a turn. */
-  const applyLogged = async (event: LogEvent, runtime: SessionRuntime) => {
-    if (event.type === 'person-message' && event.messageId) {
-      store.update((current) => queueMessage(current, messageFromLog(event)));
-    } else if (event.type === 'photos-imported') {
-      store.update((current) => ({ ...current, photos: [...current.photos, ...event.photos] }));
-    } else if (event.type === 'turn-started') {
-      await runtime.runTurn(event, new AbortController().signal);
-    }
   };
 
   const handlers: InvokeHandlers = {

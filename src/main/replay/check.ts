@@ -6,8 +6,8 @@
 import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { SessionStore } from '../core/session-store';
-import { messageFromLog } from '../core/logged-message';
-import { queueMessage, SessionRuntime } from '../core/session-runtime';
+import { applyLoggedEvent } from '../core/logged-message';
+import { SessionRuntime } from '../core/session-runtime';
 import type { QuestionUi, StateStore } from '../effects';
 import { readModelCopy } from '../photos';
 import type { QuestionSpec } from '../questions';
@@ -65,16 +65,7 @@ export async function checkSession(events: readonly LogEvent[], options: CheckOp
       store = new SessionStore(turn.state!);
       return store.state;
     }
-    for (const event of turn.events) {
-      if (event.type === 'person-message' && event.messageId) {
-        state.set(queueMessage(state.get(), messageFromLog(event)));
-      } else if (event.type === 'photos-imported') {
-        const current = state.get();
-        state.set({ ...current, photos: [...current.photos, ...event.photos] });
-      } else if (event.type === 'turn-started') {
-        await runtime.runTurn(event, new AbortController().signal);
-      }
-    }
+    for (const event of turn.events) await applyLoggedEvent(event, state, runtime);
     return state.get();
   };
   // The log's first snapshot is the session as it opened, not a turn: number turns as the transcript does.
