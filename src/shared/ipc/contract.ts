@@ -140,7 +140,3 @@ export const pushChannels = Object.keys(contract.push) as PushChannel[];
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(contract.invoke, name);
 }
-
-export function isPushChannel(name: unknown): name is PushChannel {
-  return typeof name === 'string' && Object.hasOwn(contract.push, name);
-}

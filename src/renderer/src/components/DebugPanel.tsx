@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { InvokeOutput } from '../../../shared/ipc/contract';
 import type { SessionSnapshot } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 
@@ -10,7 +11,7 @@ const EVENTS_SHOWN = 200;
  */
 export function DebugPanel(props: { bridge: Bridge; snapshot: SessionSnapshot | undefined }) {
   const { bridge, snapshot } = props;
-  const [events, setEvents] = useState<{ events: Record<string, unknown>[]; total: number } | undefined>();
+  const [events, setEvents] = useState<InvokeOutput<'debug:events'> | undefined>();
   const rev = snapshot?.rev;
 
   useEffect(() => {

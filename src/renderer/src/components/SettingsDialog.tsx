@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../shared/ipc/contract';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
 import type { Bridge } from '../bridge';
 import { applyTheme } from '../settings/theme';
@@ -15,7 +16,7 @@ const IMAGE_SIZES = [
 export function SettingsDialog(props: {
   bridge: Bridge;
   /** The window can pick folders; a browser page cannot. */
-  runtime: 'electron' | 'web' | undefined;
+  runtime: AppInfo['runtime'] | undefined;
   onChange: (view: SettingsView) => void;
   onClose: () => void;
 }) {
