@@ -157,7 +157,6 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           bridge={bridge}
           onClose={() => setSessionsOpen(false)}
           onOpen={openReplay}
-          onLive={(next) => mirror.accept(next)}
           onImport={(file) => void openSessionFile(file)}
           canPick={intake.canPick}
         />

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SessionSnapshot } from '../../../../shared/session/schema';
 import type { SessionList } from '../../../../shared/sessions/schema';
 import type { Bridge } from '../../bridge';
 import { Modal } from '../Modal';
@@ -16,13 +15,12 @@ export function SessionsDialog(props: {
   bridge: Bridge;
   onClose: () => void;
   onOpen: (sessionId: string) => void;
-  onLive: (snapshot: SessionSnapshot) => void;
   /** Opens an exported session: this file (web mode), or the desktop's picker when there is none. */
   onImport: (file: File | undefined) => void;
   /** The window has its own file picker; a browser page uses a file input. */
   canPick: boolean;
 }) {
-  const { bridge, onClose, onOpen, onLive, onImport, canPick } = props;
+  const { bridge, onClose, onOpen, onImport, canPick } = props;
   const archiveInput = useRef<HTMLInputElement>(null);
   const [list, setList] = useState<SessionList | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
@@ -74,7 +72,8 @@ export function SessionsDialog(props: {
     }
     void run(id, async () => {
       if (action === 'resume') {
-        onLive(await bridge.invoke('sessions:resume', { id }));
+        // The resumed session arrives as a push, as every change does.
+        await bridge.invoke('sessions:resume', { id });
         onClose();
         return;
       }
@@ -101,7 +100,7 @@ export function SessionsDialog(props: {
 
   const startNew = () =>
     void run('new', async () => {
-      onLive(await bridge.invoke('session:new'));
+      await bridge.invoke('session:new');
       onClose();
     });
 
