@@ -5,7 +5,7 @@ import type { Bridge } from '../bridge';
 import { visibleDraft } from '../session/activity';
 import { CoachActivityNotice } from './CoachActivityNotice';
 import { Composer } from './Composer';
-import { filesFromInput } from '../photos/collect';
+import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
 import { MessageItem } from './MessageItem';
 import { SessionEndedCard } from './SessionEndedCard';
@@ -19,9 +19,7 @@ export function ChatPane(props: {
   intake: PhotoIntake;
 }) {
   const { session, activity, bridge, disabled, intake } = props;
-  const fileInput = useRef<HTMLInputElement>(null);
-  // Photos attached here go the same way as dropped ones: the desktop's picker, or the browser's file input.
-  const attach = () => (intake.canPick ? void intake.pick() : fileInput.current?.click());
+  const attach = usePhotoPicker(intake, 'images');
   const messages = session?.messages ?? [];
   // Sent while the coach was still answering: shown at once, answered in the coach's next turn.
   const queued = session?.queued ?? [];
@@ -57,21 +55,8 @@ export function ChatPane(props: {
         <SessionEndedCard ending={session.ending} bridge={bridge} />
       ) : (
         <>
-          <Composer bridge={bridge} disabled={disabled} working={working} onAttach={attach} />
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            multiple
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              const files = event.currentTarget.files;
-              if (files) void intake.add(filesFromInput(files));
-              event.currentTarget.value = '';
-            }}
-          />
+          <Composer bridge={bridge} disabled={disabled} working={working} onAttach={attach.open} />
+          {attach.input}
         </>
       )}
     </section>

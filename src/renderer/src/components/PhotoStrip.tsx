@@ -1,6 +1,6 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Photo } from '../../../shared/session/schema';
-import { filesFromInput } from '../photos/collect';
+import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
 import { PhotoList } from './PhotoList';
 
@@ -13,13 +13,8 @@ export function PhotoStrip(props: {
   disabled: boolean;
 }) {
   const { sessionId, photos, focusId, intake, disabled } = props;
-  const folderInput = useRef<HTMLInputElement>(null);
+  const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
-
-  const addPhotos = () => {
-    if (intake.canPick) void intake.pick();
-    else folderInput.current?.click();
-  };
 
   return (
     <section className="photos" aria-label="Photos of the room">
@@ -27,23 +22,10 @@ export function PhotoStrip(props: {
         <h2 className="panel-title">
           Photos <span className="count">{photos.length}</span>
         </h2>
-        <button type="button" className="quiet-button" onClick={addPhotos} disabled={disabled || busy}>
+        <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
           Add photos
         </button>
-        <input
-          ref={folderInput}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          multiple
-          {...{ webkitdirectory: '' }}
-          onChange={(event) => {
-            const files = event.currentTarget.files;
-            if (files) void intake.add(filesFromInput(files));
-            event.currentTarget.value = '';
-          }}
-        />
+        {addPhotos.input}
       </div>
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
