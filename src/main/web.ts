@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
+import { DataDirLockedError } from './data-lock';
 import { runWebCli, UsageError } from './web/cli';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,6 +15,7 @@ try {
     rendererDir: path.join(here, '../renderer'),
     print: (line) => process.stdout.write(`${line}\n`),
   });
+  process.once('exit', () => app.releaseLockSync());
   const stop = () => {
     void app.close().finally(() => process.exit(0));
   };
@@ -22,7 +24,7 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   const message =
-    error instanceof UsageError
+    error instanceof UsageError || error instanceof DataDirLockedError
       ? error.message
       : code === 'EADDRINUSE'
         ? 'That port is already in use on 127.0.0.1; choose another with --port, or --port 0 for any free one.'

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { resolveDataDir } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../data-lock';
 import { electronSecretStore } from './secret-store';
 import { electronDataDirChoice, electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
@@ -29,6 +30,8 @@ export function startDesktopApp(): void {
 
   let window: BrowserWindow | undefined;
   let live: ReturnType<typeof createLiveCore> | undefined;
+  let lock: DataDirLock | undefined;
+  process.once('exit', () => lock?.releaseSync());
 
   /** A native picker, attached to the window when there is one; what was chosen, or nothing. */
   const pick = async (options: OpenDialogOptions): Promise<string[]> => {
@@ -64,10 +67,13 @@ export function startDesktopApp(): void {
   app.on('will-quit', (event) => {
     if (disposed || !live) return;
     event.preventDefault();
-    void live.core.dispose().finally(() => {
-      disposed = true;
-      app.quit();
-    });
+    void live.core
+      .dispose()
+      .finally(() => lock?.release())
+      .finally(() => {
+        disposed = true;
+        app.quit();
+      });
   });
 
   void app.whenReady().then(async () => {
@@ -75,6 +81,15 @@ export function startDesktopApp(): void {
     const dataDirChoice = electronDataDirChoice();
     // TIDY_DATA_DIR wins, then the folder chosen in Settings, then the app's own user data folder.
     const dataDir = resolveDataDir(undefined, process.env, () => dataDirChoice.get() ?? app.getPath('userData'));
+    // One writer per data folder: web mode, or a desktop app with another user data folder, may be using it.
+    try {
+      lock = await acquireDataDirLock(dataDir, { runtime: 'electron' });
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      dialog.showErrorBox('Tidying is already open', error.message);
+      app.quit();
+      return;
+    }
     live = createLiveCore({
       runtime: 'electron',
       version,
@@ -98,6 +113,7 @@ export function startDesktopApp(): void {
         }),
     });
     const { core, logger } = live;
+    if (lock.tookOver) logger.warn(lock.tookOver.note);
     await core.resumeLatest();
     hardenApp(isAppUrl, logger);
     serveRenderer(path.join(here, '../renderer'), (urlPath) => core.photoFile(urlPath));

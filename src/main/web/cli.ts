@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, resolveDataDir, type Env } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
+import { acquireDataDirLock } from '../data-lock';
 import { startWebServer } from './server';
 
 export interface WebCliOptions {
@@ -69,24 +70,40 @@ function openInBrowser(url: string): void {
   child.unref();
 }
 
+/**
+ * Starts web mode. Throws `DataDirLockedError` when another Tidying uses the data folder; the lock is released by
+ * `close()`, or by `releaseLockSync()` from a process 'exit' handler when the process ends some other way.
+ */
 export async function runWebCli(options: {
   argv: readonly string[];
   env: Env;
   version: string;
   rendererDir: string;
   print: (line: string) => void;
-}): Promise<{ close(): Promise<void> }> {
+}): Promise<{ close(): Promise<void>; releaseLockSync(): void }> {
   const cli = parseWebArgs(options.argv, options.env);
-  const { core, logger } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
-  await core.resumeLatest();
-  const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
-  options.print(`Tidying (web mode) is running at ${server.url}`);
-  options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);
-  if (cli.open) openInBrowser(server.url);
-  return {
-    async close() {
-      await server.close();
-      await core.dispose();
-    },
-  };
+  const lock = await acquireDataDirLock(cli.dataDir, { runtime: 'web' });
+  try {
+    const { core, logger } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
+    if (lock.tookOver) logger.warn(lock.tookOver.note);
+    await core.resumeLatest();
+    const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
+    options.print(`Tidying (web mode) is running at ${server.url}`);
+    options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);
+    if (cli.open) openInBrowser(server.url);
+    return {
+      async close() {
+        try {
+          await server.close();
+          await core.dispose();
+        } finally {
+          await lock.release();
+        }
+      },
+      releaseLockSync: () => lock.releaseSync(),
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
