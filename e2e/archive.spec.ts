@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, startOverwhelmedGuidedSession } from './support/page';
+import { shotPath } from './support/screenshots';
 
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 const apps: RunningWebMode[] = [];
 
 test.afterEach(async () => {
@@ -32,7 +32,7 @@ test('a session exported on one machine opens on another, and a second copy is r
   await expect(page.getByRole('button', { name: /Back to the live session/ })).toBeVisible();
   await page.getByRole('button', { name: /Step forward/ }).click();
   await expect(page.getByText('idk where to start')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'archive-opened.png') });
+  await page.screenshot({ path: shotPath('archive-opened.png') });
   await page.getByRole('button', { name: /Back to the live session/ }).click();
 
   // Dropped again on the window: already here, said plainly.

@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { modelEnv, startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, say } from './support/page';
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+import { shotPath } from './support/screenshots';
 
 let model: ScriptedModel | undefined;
 let app: RunningWebMode | undefined;
@@ -41,7 +39,7 @@ test('a choice question answered by clicking, with its follow-up', async ({ page
   const kind = dialog(page).getByRole('group', { name: 'What kind of work?' });
   await expect(kind).toBeVisible();
   await kind.getByRole('radio', { name: 'Design' }).click();
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-choice.png') });
+  await page.screenshot({ path: shotPath('dialog-choice.png') });
   await done.click();
   await expect(dialog(page)).toHaveCount(0);
   await coachSaid(page, 'A design workspace. What must stay?');
@@ -59,10 +57,10 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await expect(recommended).toBeFocused();
   await expect(card.getByRole('button', { name: 'Not sure yet' })).toHaveAttribute('aria-keyshortcuts', '4');
   await expect(card.getByTestId('time-left')).toContainText('about 5 min left');
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-disposition.png') });
+  await page.screenshot({ path: shotPath('dialog-disposition.png') });
   // A small window: the card scrolls inside itself rather than spilling off screen.
   await page.setViewportSize({ width: 560, height: 420 });
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-disposition-small.png') });
+  await page.screenshot({ path: shotPath('dialog-disposition-small.png') });
   await page.setViewportSize({ width: 1200, height: 760 });
   await page.keyboard.press('1');
   await expect(card).toHaveCount(0);
@@ -73,7 +71,7 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
   await coachSaid(page, 'Mug: kitchen. Next: the envelope by the chair.');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
-  await page.screenshot({ path: path.join(SHOTS, 'piles-after-card.png') });
+  await page.screenshot({ path: shotPath('piles-after-card.png') });
 });
 
 test('a card answered in the person\'s own words through "Other..."', async ({ page }) => {
@@ -85,7 +83,7 @@ test('a card answered in the person\'s own words through "Other..."', async ({ p
   await expect(own).toBeFocused();
   // Digits typed here are words, not shortcuts.
   await own.fill("my sister's, she picks it up Friday");
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-other.png') });
+  await page.screenshot({ path: shotPath('dialog-other.png') });
   await own.press('Enter');
   await expect(card).toHaveCount(0);
   await coachSaid(page, 'Got it: it goes back to your sister.');
@@ -101,7 +99,7 @@ test('the typing indicator and the draft show while the coach streams', async ({
   await expect(typing).toBeVisible();
   await expect(typing).toContainText('Let us start');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'coach-thinking.png') });
+  await page.screenshot({ path: shotPath('coach-thinking.png') });
   await coachSaid(page, 'Hello. Let us start with one small corner of the room.');
   await expect(typing).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
@@ -170,7 +168,7 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(own).toBeFocused();
   await page.keyboard.type('3');
   await expect(own).toHaveValue('3');
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-keyboard-other.png') });
+  await page.screenshot({ path: shotPath('dialog-keyboard-other.png') });
   await page.keyboard.press('Escape');
   await expect(own).toHaveCount(0);
   await expect(card).toBeVisible();
@@ -200,14 +198,14 @@ test('a yes/no question by key, then the session ends with a summary and a fresh
   await coachSaid(page, 'First: the papers on the chair.');
   await say(page, 'I need to stop');
   await expect(dialog(page)).toHaveAccessibleName('Is that it for today?');
-  await page.screenshot({ path: path.join(SHOTS, 'dialog-confirm.png') });
+  await page.screenshot({ path: shotPath('dialog-confirm.png') });
   await page.keyboard.press('y');
   const ended = page.getByTestId('session-ended');
   await expect(ended).toContainText('You cleared the chair and looked at the papers.');
   await expect(ended.getByRole('listitem')).toHaveText(['Sort the papers on the chair', 'Decide on the moving boxes']);
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   await coachSaid(page, 'Good stopping point. The rest can wait.');
-  await page.screenshot({ path: path.join(SHOTS, 'session-ended.png') });
+  await page.screenshot({ path: shotPath('session-ended.png') });
   await ended.getByRole('button', { name: 'Start a new session' }).click();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await expect(page.getByTestId('messages')).not.toContainText('Good stopping point');
@@ -219,9 +217,9 @@ test('a retry and a model problem are told calmly in place', async ({ page }) =>
   const notice = page.getByTestId('coach-notice');
   await expect(notice).toContainText('Trying again');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'coach-retrying.png') });
+  await page.screenshot({ path: shotPath('coach-retrying.png') });
   await expect(notice).toContainText('refused the API key', { timeout: 10_000 });
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'coach-error.png') });
+  await page.screenshot({ path: shotPath('coach-error.png') });
 });

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findElectronBinary } from '../scripts/electron-binary';
+import { shotPath } from './support/screenshots';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const binary = findElectronBinary();
@@ -36,7 +37,7 @@ test('the window opens with isolation, sandbox and the typed bridge only', async
     hasProcess: typeof (window as unknown as { process?: unknown }).process,
   }));
   expect(exposed).toEqual({ bridge: ['cancel', 'invoke', 'onPush'], hasRequire: 'undefined', hasProcess: 'undefined' });
-  await window.screenshot({ path: path.join(ROOT, 'e2e/screenshots/electron-shell.png') });
+  await window.screenshot({ path: shotPath('electron-shell.png') });
 });
 
 test('a message round-trips and navigation away is blocked', async () => {

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
 import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog } from './support/page';
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode | undefined;
 
@@ -41,7 +39,7 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
 
   // What the room is for, then what stays.
   await expect(dialog(page)).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'guided-function.png') });
+  await page.screenshot({ path: shotPath('guided-function.png') });
   await dialog(page).getByRole('radio', { name: 'Work' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(dialog(page).getByRole('textbox')).toBeVisible();
@@ -53,7 +51,7 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
     await expect(dialog(page).getByRole('button', { name: 'Other...' })).toBeVisible();
     await other(page, item);
     await expect(dialog(page)).toContainText(item, { ignoreCase: true });
-    if (item === 'old receipts') await page.screenshot({ path: path.join(SHOTS, 'guided-card.png') });
+    if (item === 'old receipts') await page.screenshot({ path: shotPath('guided-card.png') });
     await page.keyboard.press('1');
   }
   await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('2');
@@ -65,5 +63,5 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
-  await page.screenshot({ path: path.join(SHOTS, 'guided-summary.png') });
+  await page.screenshot({ path: shotPath('guided-summary.png') });
 });

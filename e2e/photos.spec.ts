@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { modelEnv, startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+import { shotPath } from './support/screenshots';
 
 let model: ScriptedModel | undefined;
 let app: RunningWebMode | undefined;
@@ -81,7 +80,7 @@ test('a folder picked with Add photos imports, shows thumbnails and a summary of
 
   // The coach described both photos and now asks what the room is for (the page waits behind the dialog).
   await expect(page.getByRole('dialog')).toHaveAccessibleName('What is this room mostly for?');
-  await page.screenshot({ path: path.join(SHOTS, 'photos-coach-asks.png') });
+  await page.screenshot({ path: shotPath('photos-coach-asks.png') });
   await page.getByRole('dialog').getByRole('radio', { name: 'Work' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('messages')).toContainText('Work it is. What has to stay?');
@@ -90,13 +89,13 @@ test('a folder picked with Add photos imports, shows thumbnails and a summary of
   await expect(summary).toContainText('notes.txt: not a photo.');
   await expect(summary).toContainText('broken.jpg: damaged.');
   await expect(summary).not.toContainText('DS_Store');
-  await page.screenshot({ path: path.join(SHOTS, 'photos-imported.png') });
+  await page.screenshot({ path: shotPath('photos-imported.png') });
 
   await page.getByRole('button', { name: 'View desk.jpg' }).click();
   const viewer = page.getByRole('dialog', { name: 'desk.jpg' });
   await expect(viewer).toContainText('home office · cluttered');
   await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);
-  await page.screenshot({ path: path.join(SHOTS, 'photo-viewer.png') });
+  await page.screenshot({ path: shotPath('photo-viewer.png') });
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
 });
@@ -116,7 +115,7 @@ test('photos dropped on the window are imported too', async ({ page }) => {
   })()`);
   await page.dispatchEvent('main', 'dragenter', { dataTransfer: data });
   await expect(page.getByText('Drop photos or folders of the room')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'photos-drop-overlay.png') });
+  await page.screenshot({ path: shotPath('photos-drop-overlay.png') });
   await page.dispatchEvent('main', 'drop', { dataTransfer: data });
   await expect(page.getByTestId('import-summary')).toContainText('2 photos added, 1 left out.');
   await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);

@@ -3,13 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, say } from './support/page';
+import { shotPath } from './support/screenshots';
 
 /**
  * Logged sessions in the GUI, with the guided coach and no model (it asks its own dialogs): the sessions panel,
  * the read-only replay, resume, delete, and a dialog that survives a reload.
  */
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 let app: RunningWebMode | undefined;
 
@@ -71,7 +70,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
 
   // The coach already asks for the next thing; that question is set aside for the panel and a fresh session.
   await expect(page.getByTestId('question-dialog')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'question-sessions-button.png') });
+  await page.screenshot({ path: shotPath('question-sessions-button.png') });
   let panel = await openSessions(page, 'question');
   await expect(panel.getByTestId('session-row')).toHaveCount(1);
   await expect(row(panel, 'Work (Design)')).toContainText('Live now');
@@ -98,7 +97,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(row(panel, 'Sleep')).toContainText('Live now');
   // The live session can be opened but neither resumed nor deleted.
   await expect(row(panel, 'Sleep').getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'sessions-panel.png') });
+  await page.screenshot({ path: shotPath('sessions-panel.png') });
 
   // The first session as a read-only replay.
   await first.getByRole('button', { name: 'Open' }).click();
@@ -128,14 +127,14 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(replayChat).toContainText('Empty amazon envelope: trash. Next.');
   await expect(pileCount(page, 'belongs')).toHaveText('0');
   await expect(pileCount(page, 'out')).toHaveText('1');
-  await page.screenshot({ path: path.join(SHOTS, 'timeline.png') });
+  await page.screenshot({ path: shotPath('timeline.png') });
 
   await replay.getByRole('button', { name: 'Step forward' }).click();
   await expect(position).toContainText('Step 4 of 5');
   await expect(replayChat).toContainText('Coffee mug: to the kitchen. Next.');
   await expect(pileCount(page, 'belongs')).toHaveText('1');
   await page.setViewportSize({ width: 640, height: 480 });
-  await page.screenshot({ path: path.join(SHOTS, 'timeline-small.png') });
+  await page.screenshot({ path: shotPath('timeline-small.png') });
   await page.setViewportSize({ width: 1200, height: 760 });
 
   // Keys: Home to the start, arrows one step; the slider scrubs; Play runs to the end on its own.
@@ -180,7 +179,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await other.getByRole('button', { name: 'Delete' }).click();
   await expect(other).toContainText('Delete this session and its photos? This cannot be undone.');
   await expect(other.getByRole('button', { name: 'Keep it' })).toBeFocused();
-  await page.screenshot({ path: path.join(SHOTS, 'sessions-delete-confirm.png') });
+  await page.screenshot({ path: shotPath('sessions-delete-confirm.png') });
   await other.getByRole('button', { name: 'Delete' }).click();
   await expect(panel.getByTestId('session-row')).toHaveCount(1);
   await expect(row(panel, 'Work (Design)')).toContainText('Live now');

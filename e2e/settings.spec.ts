@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode | undefined;
 let model: ScriptedModel | undefined;
@@ -30,7 +29,7 @@ test('settings: the coach choice without a model, and a light theme that stays a
 
   await dialog.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.screenshot({ path: path.join(SHOTS, 'settings-light.png') });
+  await page.screenshot({ path: shotPath('settings-light.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
@@ -39,7 +38,7 @@ test('settings: the coach choice without a model, and a light theme that stays a
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   const background = await page.evaluate('getComputedStyle(document.documentElement).backgroundColor');
   expect(background).toBe('rgb(244, 243, 238)');
-  await page.screenshot({ path: path.join(SHOTS, 'shell-light.png') });
+  await page.screenshot({ path: shotPath('shell-light.png') });
 });
 
 test('the debug panel, hidden by default, shows the live state and the session log', async ({ page }) => {
@@ -57,7 +56,7 @@ test('the debug panel, hidden by default, shows the live state and the session l
   await box.press('Enter');
   await expect(panel).toContainText('person-message');
   await expect(panel).toContainText('question-asked');
-  await page.screenshot({ path: path.join(SHOTS, 'debug-panel.png') });
+  await page.screenshot({ path: shotPath('debug-panel.png') });
 });
 
 test('a model server set up in Settings is tested and unlocks the conversational coach', async ({ page }) => {
@@ -77,7 +76,7 @@ test('a model server set up in Settings is tested and unlocks the conversational
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: “OK”.');
   await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeEnabled();
-  await page.screenshot({ path: path.join(SHOTS, 'settings-model.png') });
+  await page.screenshot({ path: shotPath('settings-model.png') });
   expect(model.mismatches).toEqual([]);
 });
 

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-
-const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode;
 
@@ -37,7 +35,7 @@ test('the shell loads and shows the session state pushed from main', async ({ pa
   await expect(page.getByRole('region', { name: 'Photos of the room' })).toContainText('Drop a folder of photos of the room anywhere on this window, or use Add photos.');
   // The token moved out of the address bar.
   expect(page.url()).not.toContain('token');
-  await page.screenshot({ path: path.join(SHOTS, 'shell-empty.png') });
+  await page.screenshot({ path: shotPath('shell-empty.png') });
   expect(problems).toEqual([]);
 });
 
@@ -52,7 +50,7 @@ test('a message round-trips through main and survives a reload', async ({ page }
   await page.reload();
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await expect(page.getByTestId('messages')).toContainText('The desk is buried under paper.');
-  await page.screenshot({ path: path.join(SHOTS, 'shell-message.png') });
+  await page.screenshot({ path: shotPath('shell-message.png') });
   expect(problems).toEqual([]);
 });
 
@@ -70,5 +68,5 @@ test('the page explains itself when opened without the printed link', async ({ p
   await page.goto(app.origin);
   await expect(page.getByRole('heading', { name: 'Tidying' })).toBeVisible();
   await expect(page.getByText('This page needs the link')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'missing-token.png') });
+  await page.screenshot({ path: shotPath('missing-token.png') });
 });
