@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { killAndWait, spawnTracked } from '../../src/main/testing/processes';
 
 export interface RunningWebMode {
   url: string;
@@ -21,7 +21,7 @@ export async function startWebMode(
 ): Promise<RunningWebMode> {
   // A data folder passed in outlives this run (a restart test); one made here is removed at stop.
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-')));
-  const child: ChildProcess = spawn(
+  const child = spawnTracked(
     process.execPath,
     [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
     { env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -46,11 +46,7 @@ export async function startWebMode(
     dataDir,
     stdout: () => out,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await killAndWait(child, 'SIGTERM');
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

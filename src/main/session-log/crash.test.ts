@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assertGone, spawnTracked } from '../testing/processes';
 import { readSessionLog, rebuildState } from './index';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -10,6 +10,7 @@ const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
 const TURNS = 30;
 
 interface Run {
+  readonly pid: number;
   readonly answered: string[];
   readonly done: boolean;
 }
@@ -18,12 +19,12 @@ interface Run {
 function runChild(file: string, killAfter?: number, killDelayMs = 0): Promise<Run> {
   return new Promise((resolve, reject) => {
     // Node itself with tsx's loader: the tsx CLI would run the script in a grandchild that SIGKILL does not reach.
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, String(TURNS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', CHILD, file, String(TURNS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const answered: string[] = [];
     let done = false;
     let stderr = '';
     let buffered = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
@@ -34,10 +35,10 @@ function runChild(file: string, killAfter?: number, killDelayMs = 0): Promise<Ru
         if (answered.length === killAfter) setTimeout(() => child.kill('SIGKILL'), killDelayMs);
       }
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL' || code === 0) resolve({ answered, done });
+      if ((signal === 'SIGKILL' || code === 0) && child.pid !== undefined) resolve({ pid: child.pid, answered, done });
       else reject(new Error(`the child failed (${code}): ${stderr}`));
     });
   });
@@ -53,6 +54,8 @@ describe('a recording process killed with SIGKILL', () => {
     for (const [index, killAfter] of kills.entries()) {
       const run = await runChild(file, killAfter, index % 4 === 3 ? index % 5 : 0);
       expect(run.done).toBe(false);
+      // SIGKILL ended the process (runChild returns on 'exit', once Node has reaped it): nothing of it runs on.
+      assertGone(run.pid);
       acknowledged.push(...run.answered);
       const { events, tornTail } = await readSessionLog(file);
       if (tornTail) tornTails += 1;
