@@ -1,0 +1,121 @@
+/**
+ * JSON Patch (RFC 6902) between two JSON-like values: what the session log records of a turn instead of the whole
+ * state, and what a timeline folds back into states.
+ *
+ * `diffJson` is ours because it must treat an `undefined` property as absent (the values are live JavaScript
+ * objects, the log holds their JSON), skip subtrees that are the same object at once (a long session's arrays
+ * share almost every element with the state before), emit keys in sorted order (equal states give equal patches
+ * whatever order their keys were written in) and see a window that slides along an array (the coach's bounded
+ * history drops its oldest messages as it appends new ones) as removals at the front plus appends, not as a
+ * rewrite of every element. Applying is fast-json-patch's, which also refuses paths that reach a prototype:
+ * a patch may come from a file someone sent.
+ */
+import jsonPatch, { type Operation } from 'fast-json-patch';
+import { z } from 'zod';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValueSchema), z.record(z.string(), JsonValueSchema)]),
+);
+
+const pointer = z.string().regex(/^(\/([^~/]|~[01])*)*$/, 'a JSON pointer');
+
+export const JsonPatchOperationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), path: pointer, value: JsonValueSchema }),
+  z.object({ op: z.literal('remove'), path: pointer }),
+  z.object({ op: z.literal('replace'), path: pointer, value: JsonValueSchema }),
+]);
+export type JsonPatchOperation = z.infer<typeof JsonPatchOperationSchema>;
+export const JsonPatchSchema = z.array(JsonPatchOperationSchema);
+export type JsonPatch = JsonPatchOperation[];
+
+/** The operations that turn `before` into `after` (as their JSON would read: undefined properties are absent). */
+export function diffJson(before: unknown, after: unknown): JsonPatch {
+  const patch: JsonPatch = [];
+  walk(before, after, '', patch);
+  return patch;
+}
+
+/**
+ * Applies a patch to `document` in place and returns it (the root itself may be replaced). The patch's values are
+ * copied in, so the patch (a logged event, say) is never changed by later patches. Throws, naming the operation,
+ * when the patch does not fit the document.
+ */
+export function applyJsonPatch<T>(document: T, patch: readonly JsonPatchOperation[]): T {
+  return jsonPatch.applyPatch(document, structuredClone(patch) as Operation[], true, true, true).newDocument;
+}
+
+/** A JSON copy: the value as a log line would hold it. */
+export function toJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** Deep equality of two values as JSON: undefined properties are absent, key order does not matter. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = definedKeys(a);
+  if (keys.length !== definedKeys(b).length) return false;
+  return keys.every((key) => b[key] !== undefined && jsonEqual(a[key], b[key]));
+}
+
+function walk(before: unknown, after: unknown, path: string, patch: JsonPatch): void {
+  if (before === after) return;
+  if (Array.isArray(before) && Array.isArray(after)) return walkArray(before, after, path, patch);
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...definedKeys(before), ...definedKeys(after)])].sort();
+    for (const key of keys) {
+      const at = `${path}/${escape(key)}`;
+      const from = before[key];
+      const to = after[key];
+      if (from === undefined) patch.push({ op: 'add', path: at, value: toJson(to) as JsonValue });
+      else if (to === undefined) patch.push({ op: 'remove', path: at });
+      else walk(from, to, at, patch);
+    }
+    return;
+  }
+  if (!jsonEqual(before, after)) patch.push({ op: 'replace', path, value: toJson(after) as JsonValue });
+}
+
+function walkArray(before: readonly unknown[], after: readonly unknown[], path: string, patch: JsonPatch): void {
+  const dropped = slideOffset(before, after);
+  for (let removed = 0; removed < dropped; removed += 1) patch.push({ op: 'remove', path: `${path}/0` });
+  const kept = before.slice(dropped);
+  const common = Math.min(kept.length, after.length);
+  for (let index = 0; index < common; index += 1) walk(kept[index], after[index], `${path}/${index}`, patch);
+  for (let index = common; index < after.length; index += 1) {
+    patch.push({ op: 'add', path: `${path}/${index}`, value: toJson(after[index]) as JsonValue });
+  }
+  // From the end, so every index still points where it did.
+  for (let index = kept.length - 1; index >= after.length; index -= 1) patch.push({ op: 'remove', path: `${path}/${index}` });
+}
+
+/** How many elements fell off the front when `after` is `before` without its first few, plus some appended. */
+function slideOffset(before: readonly unknown[], after: readonly unknown[]): number {
+  if (before.length === 0 || after.length === 0 || jsonEqual(before[0], after[0])) return 0;
+  for (let offset = 1; offset < before.length; offset += 1) {
+    const overlap = before.length - offset;
+    if (overlap > after.length) continue;
+    let matches = true;
+    for (let index = 0; index < overlap && matches; index += 1) matches = jsonEqual(before[offset + index], after[index]);
+    if (matches) return offset;
+  }
+  return 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function definedKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => value[key] !== undefined);
+}
+
+function escape(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key;
+}
