@@ -9,7 +9,8 @@
  *   await server.close();
  *
  * A scenario is an ordered list of steps; each request uses the current step, whose `expect` (optional) must hold
- * and whose `respond` says what to send: text (an array streams as those chunks), toolCalls (arguments as an object,
+ * (or, with `"order": "first-match"`, the first step whose `expect` holds, any number of times: a model whose answers
+ * depend only on the request, for crash and resume tests) and whose `respond` says what to send: text (an array streams as those chunks), toolCalls (arguments as an object,
  * or a raw string for malformed JSON), finishReason, usage, an HTTP error with headers, delayMs, chunkDelayMs,
  * dropAfterChunks. See `scenario.ts` for every field and `scenarios/` for examples.
  */

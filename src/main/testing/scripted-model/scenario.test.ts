@@ -32,9 +32,10 @@ describe('scenario files', () => {
     for (const file of files) await expect(loadScenarioFile(path.join(scenarios, file))).resolves.toBeDefined();
   });
 
-  it('fills defaults: model "scripted", each step once', () => {
+  it('fills defaults: model "scripted", steps in sequence, each step once', () => {
     expect(parseScenario({ steps: [{ respond: { text: 'Hi' } }] })).toEqual({
       model: 'scripted',
+      order: 'sequence',
       steps: [{ respond: { text: 'Hi' }, times: 1 }],
     });
   });

@@ -90,11 +90,17 @@ export const scenarioSchema = z
     model: z.string().min(1).default('scripted'),
     /** When set, a request without `Authorization: Bearer <this>` gets 401 and consumes no step. */
     requireApiKey: z.string().min(1).optional(),
+    /**
+     * `sequence` (the default): each request uses the current step, in order. `first-match`: each request uses the
+     * first step whose `expect` it meets, and steps never run out: a model whose answers depend only on what it is
+     * asked, so a client that repeats a request (a crash and a resume) gets the same answer again.
+     */
+    order: z.enum(['sequence', 'first-match']).default('sequence'),
     steps: z.array(stepSchema),
     /** The answer to a request that matches no step (an unmet `expect`, or steps used up). Default: a 500 naming the problem. */
     fallback: responseSchema.optional(),
   })
-  .refine((s) => s.steps.slice(0, -1).every((step) => step.times !== 'always'), {
+  .refine((s) => s.order === 'first-match' || s.steps.slice(0, -1).every((step) => step.times !== 'always'), {
     error: 'only the last step may repeat "always": the steps after it could never answer',
     path: ['steps'],
   });

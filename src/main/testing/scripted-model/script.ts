@@ -33,6 +33,7 @@ export class Script {
   }
 
   answer(request: ChatRequest, requestIndex: number): Decision {
+    if (this.scenario.order === 'first-match') return this.firstMatch(request, requestIndex);
     const step = this.scenario.steps[this.stepIndex];
     if (step === undefined) {
       const total = this.scenario.steps.length;
@@ -52,6 +53,13 @@ export class Script {
       this.usesOfCurrentStep = 0;
     }
     return decision;
+  }
+
+  private firstMatch(request: ChatRequest, requestIndex: number): Decision {
+    const stepIndex = this.scenario.steps.findIndex((step) => step.expect === undefined || unmetExpectations(step.expect, request).length === 0);
+    const step = this.scenario.steps[stepIndex];
+    if (!step) return this.mismatch({ requestIndex, stepIndex: undefined, problems: ['no step matches it'] });
+    return { kind: 'step', stepIndex, response: step.respond };
   }
 
   /** A body that is not a Chat Completions request at all: recorded, and answered by the server, not by a step. */

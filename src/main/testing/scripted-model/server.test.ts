@@ -132,6 +132,25 @@ describe('scripted model wire format', () => {
     expect(model.remainingSteps).toBe(1);
   });
 
+  it('in first-match order, answers each request by the first step it meets, as often as it is asked', async () => {
+    const model = await serve({
+      order: 'first-match',
+      steps: [
+        { expect: { lastUserContains: 'mug' }, respond: { text: 'kitchen' } },
+        { expect: { lastRole: 'user' }, respond: { text: 'next' } },
+      ],
+    });
+    const say = async (content: string) => {
+      const body = (await (await post(model, { model: 'scripted', messages: [{ role: 'user', content }] })).json()) as { choices: { message: { content: string } }[] };
+      return body.choices[0]!.message.content;
+    };
+    expect([await say('a mug'), await say('a book'), await say('a mug'), await say('a mug')]).toEqual(['kitchen', 'next', 'kitchen', 'kitchen']);
+    expect(model.mismatches).toEqual([]);
+    const unmatched = await post(model, { model: 'scripted', messages: [{ role: 'system', content: 'only a system line' }] });
+    expect(unmatched.status).toBe(500);
+    expect(model.mismatches.at(-1)?.message).toContain('no step matches it');
+  });
+
   it('answers other routes with an OpenAI-style 404', async () => {
     const model = await serve({ steps: [] });
     const response = await fetch(`${model.baseURL}/responses`, { method: 'POST', body: '{}' });
