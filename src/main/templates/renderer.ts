@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nunjucks from 'nunjucks';
@@ -14,28 +14,50 @@ export interface TemplateRenderer {
 }
 
 /**
- * Prompt templates are nunjucks files read from disk at run time, so a prompt can be changed without a build
- * (and a replay can check what a changed template would have done).
+ * Prompt templates are nunjucks files read from disk at run time, so a prompt can be changed without a build (and a
+ * replay can check what a changed template would have done). Compiled templates are kept until one of the files
+ * they were compiled from changes (its size or modification time), so a session's hundreds of renders do not each
+ * read and compile them.
  */
 export function createTemplateRenderer(dir: string): TemplateRenderer {
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(dir, { noCache: true }), {
-    autoescape: false,
-    trimBlocks: true,
-    lstripBlocks: true,
-  });
+  let loader = new nunjucks.FileSystemLoader(dir);
+  const fresh = () => new nunjucks.Environment(loader, { autoescape: false, trimBlocks: true, lstripBlocks: true });
+  let env = fresh();
+  let seen = '';
   return {
     dir,
     render(name, context) {
       const file = path.join(dir, name);
       if (!existsSync(file)) throw new TemplateError(`The prompt template ${file} is missing.`);
+      const now = signatureOf(Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames));
+      if (now !== seen) {
+        loader = new nunjucks.FileSystemLoader(dir);
+        env = fresh();
+      }
       try {
-        return env.render(name, context).replace(/\n{3,}/g, '\n\n').trim();
+        const rendered = env.render(name, context).replace(/\n{3,}/g, '\n\n').trim();
+        seen = signatureOf(Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames));
+        return rendered;
       } catch (error) {
         const detail = error instanceof Error ? error.message.replace(/\s+/g, ' ').trim() : String(error);
         throw new TemplateError(`The prompt template ${file} is broken: ${detail}`);
       }
     },
   };
+}
+
+/** The size and modification time of each file: any edit to one of them changes it. */
+function signatureOf(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const { size, mtimeMs } = statSync(file);
+        return `${file}:${size}:${mtimeMs}`;
+      } catch {
+        return `${file}:gone`;
+      }
+    })
+    .join('\n');
 }
 
 /** The repository's templates folder, from source (tests) or from the built bundle in out/main. */

@@ -8,22 +8,27 @@
  * Scoping: modes take a `snapshot()` on entry and `restore()` it on exit, which undoes everything
  * done since, except changes made with `{ persist: true }`: those are journaled and replayed onto
  * the restored prompt, so they survive any number of nested exits.
+ *
+ * A section may be a function: it is called each time the prompt is rendered, so a section that depends on
+ * changing state is rendered only when a model step needs it.
  */
 export interface PromptEditOptions {
   /** Keep the change when the mode that made it exits. */
   readonly persist?: boolean;
 }
 
+export type SectionText = string | (() => string);
+
 interface PromptParts {
   readonly prepended: readonly string[];
   readonly appended: readonly string[];
-  readonly sections: ReadonlyMap<string, string>;
+  readonly sections: ReadonlyMap<string, SectionText>;
 }
 
 type PromptEdit =
   | { readonly kind: 'prepend'; readonly text: string }
   | { readonly kind: 'append'; readonly text: string }
-  | { readonly kind: 'set-section'; readonly name: string; readonly text: string }
+  | { readonly kind: 'set-section'; readonly name: string; readonly text: SectionText }
   | { readonly kind: 'remove-section'; readonly name: string };
 
 /** Opaque token returned by `snapshot()`. */
@@ -66,7 +71,7 @@ export class SystemPromptManager {
     this.#edit({ kind: 'prepend', text }, options);
   }
 
-  setSection(name: string, text: string, options?: PromptEditOptions): void {
+  setSection(name: string, text: SectionText, options?: PromptEditOptions): void {
     this.#edit({ kind: 'set-section', name, text }, options);
   }
 
@@ -75,7 +80,8 @@ export class SystemPromptManager {
   }
 
   section(name: string): string | undefined {
-    return this.#parts.sections.get(name);
+    const text = this.#parts.sections.get(name);
+    return typeof text === 'function' ? text() : text;
   }
 
   get sectionNames(): readonly string[] {
@@ -84,7 +90,8 @@ export class SystemPromptManager {
 
   render(): string {
     const { prepended, appended, sections } = this.#parts;
-    return [...prepended, ...appended, ...sections.values()].join(SEPARATOR);
+    const rendered = [...sections.values()].map((text) => (typeof text === 'function' ? text() : text));
+    return [...prepended, ...appended, ...rendered].join(SEPARATOR);
   }
 
   snapshot(): PromptSnapshot {
