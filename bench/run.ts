@@ -2,7 +2,7 @@
 import { measureCoachTokens } from './coach-tokens';
 import { measurePhotoImport } from './photo-import';
 import { measurePushLatency } from './push-latency';
-import { measureReplay } from './session-replay';
+import { measureSessionLog } from './session-log';
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 const pad = (text: string, width = 10) => text.padStart(width);
@@ -42,13 +42,19 @@ lines.push(
   `  peak RSS during import    ${photos.rssMb.peakDuringImport.toFixed(0)} MB (${photos.rssMb.beforeImport.toFixed(0)} MB before)`,
 );
 
-const replay = await measureReplay(Number(process.env.BENCH_TURNS ?? 1000));
+const log = await measureSessionLog(Number(process.env.BENCH_TURNS ?? 1000));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 lines.push(
   '',
-  `Session replay, ${replay.turns}-turn synthetic session (${replay.events} events, ${replay.logMb.toFixed(0)} MB log, recorded in ${replay.recordSeconds.toFixed(1)} s)`,
-  `  parse + checked replay  ${replay.replay.eventsPerSecond.toFixed(0).padStart(8)} events/s  (${replay.replay.seconds.toFixed(2)} s)`,
-  `  parse alone             ${replay.parse.eventsPerSecond.toFixed(0).padStart(8)} events/s  (${replay.parse.seconds.toFixed(2)} s)`,
-  `  replay / parse alone    ${(replay.replay.seconds / replay.parse.seconds).toFixed(2).padStart(8)}x the time`,
+  `Session log v2, ${log.turns}-turn session through the app core (conversational coach, scripted model; ${log.events} events, recorded in ${log.recordSeconds.toFixed(1)} s)`,
+  `  bytes a turn at turn ${Math.min(100, log.turns)}      ${kb(log.size.perTurnAt100).padStart(10)}`,
+  `  bytes a turn at turn ${log.turns}     ${kb(log.size.perTurnAtEnd).padStart(10)}   ${(log.size.perTurnAtEnd / log.size.perTurnAt100).toFixed(2)}x the turn-100 rate (goal: 1.2x at most)`,
+  `  whole log                 ${mb(log.size.bytes).padStart(10)}   (goal: under 20 MB)`,
+  `  as version 1 would write  ${mb(log.size.version1Bytes).padStart(10)}   ${(log.size.version1Bytes / log.size.bytes).toFixed(1)}x this log`,
+  `  parse alone               ${fmt(log.parse.ms).padStart(10)}`,
+  `  parse + replay --check    ${fmt(log.check.ms).padStart(10)}   ${(log.check.ms / log.parse.ms).toFixed(2)}x parse alone (goal: 1.5x at most, under 1 s); ${log.check.turnsChecked} turns checked`,
+  `  resume to a live state    ${fmt(log.resume.ms).padStart(10)}   ${(log.resume.ms / log.parse.ms).toFixed(2)}x parsing the whole log (goal: under 300 ms)`,
 );
 
 process.stdout.write(`${lines.join('\n')}\n`);

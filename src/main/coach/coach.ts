@@ -15,18 +15,20 @@ import type { Resolution } from '../../shared/questions/schema';
 import type { ModeKind, Photo, SessionState } from '../../shared/session/schema';
 import { Agent, type CallResult } from '../agent/agent';
 import type { Clock, Effects, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
-import { classifyLlmError, memoryChatHistory, retryingLlm, type LlmFault, type RetryOptions } from '../effects';
+import { classifyLlmError, memoryChatHistory, type LlmFault } from '../effects';
 import type { QuestionSpec } from '../questions';
+import type { CoachMemory } from '../session-log';
 import type { TemplateRenderer } from '../templates';
 import { templateContext } from './context';
-import { continueMessage, photoMarker, textOf, viewHistory } from './history';
+import { continueMessage, EARLIER_LINES, photoMarker, pruneHistory, textOf, viewHistory } from './history';
 import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITION_TOOLS } from './modes';
 import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
 import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from './tools';
 
 export const MAX_TRANSITIONS_PER_TURN = 3;
 const RECENT_TURNS = 6;
-
+/** Person turns the coach remembers verbatim: the recent ones the model sees, and the older ones it summarises. */
+const REMEMBERED_TURNS = RECENT_TURNS + EARLIER_LINES;
 
 export interface Capabilities {
   /** The model takes images. */
@@ -47,14 +49,13 @@ export interface CoachBaseDeps {
 }
 
 export interface ConversationalCoachDeps extends CoachBaseDeps {
-  /** The model, without retries: the coach adds its own, visible ones. */
+  /** The model. Retries happen below it (the app's live model retries, visibly), never in the coach. */
   readonly llm: Llm;
   readonly capabilities: Capabilities;
   /** The stored model-sized copy of a photo. */
   readonly photoBytes: (id: string) => Uint8Array | undefined;
-  readonly retry?: Omit<RetryOptions, 'onRetry'>;
-  /** History to continue from (a resumed session). */
-  readonly history?: readonly ModelMessage[];
+  /** The memory to continue from (a resumed session). */
+  readonly memory?: CoachMemory;
 }
 
 export interface TurnInput {
@@ -88,25 +89,30 @@ export type { CoachActivity };
 export class ConversationalCoach {
   readonly agent: Agent;
   readonly #deps: ConversationalCoachDeps;
+  #droppedTurns: number;
+  /**
+   * The clock as the turn began: every prompt of the turn says the same minutes elapsed, and making or restoring a
+   * coach reads nothing, so a coach rebuilt from the log behaves exactly like the one that ran.
+   */
+  #turnNow: number | undefined;
 
   private constructor(deps: ConversationalCoachDeps) {
     this.#deps = deps;
+    this.#droppedTurns = deps.memory?.droppedTurns ?? 0;
     const effects: Effects = {
-      time: deps.time,
+      // The agent's own bookkeeping (when a mode was entered) reads the turn's clock, not the clock effect: nothing
+      // the coach says depends on it, and so making or restoring a coach reads no effect at all.
+      time: {
+        now: () => this.#turnNow ?? deps.state.get().sessionStart,
+        monotonic: () => this.#turnNow ?? deps.state.get().sessionStart,
+      },
       random: deps.random,
       emit: { emit: () => {} },
       state: deps.state,
-      chat: memoryChatHistory(deps.history ?? []),
+      chat: memoryChatHistory((deps.memory?.messages ?? []) as unknown as ModelMessage[]),
       log: deps.log,
       input: { next: () => Promise.reject(new Error('The coach is driven turn by turn; it never waits for input.')) },
-      llm: retryingLlm(deps.llm, {
-        ...deps.retry,
-        onRetry: ({ attempt, delayMs, fault }) =>
-          deps.onActivity({
-            status: 'retrying',
-            notice: `${fault.message} Trying again in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt + 1}).`,
-          }),
-      }),
+      llm: deps.llm,
       question: deps.questions,
     };
     const toolDeps = { state: this.#watchedState(), questions: deps.questions, time: deps.time, random: deps.random };
@@ -134,21 +140,35 @@ export class ConversationalCoach {
     return this.#deps.state.get().mode.kind;
   }
 
-  /** Renders the current mode's template with the session as it is now. */
+  /** What the coach remembers beyond the session: its bounded history, as the log keeps it. */
+  memory(): CoachMemory {
+    return { messages: this.agent.messages.list() as unknown as CoachMemory['messages'], droppedTurns: this.#droppedTurns };
+  }
+
+  /**
+   * Makes the prompt's mode section the current mode's template with the session as it is whenever a model step
+   * reads it (in a turn; the turn's start sets it first). Rendered again only when the session or the history
+   * has changed since.
+   */
   refreshPrompt(): void {
-    const state = this.#deps.state.get();
-    const context = templateContext(state, {
-      now: this.#deps.time.now(),
-      history: this.agent.messages.list(),
-      recentTurns: RECENT_TURNS,
+    if (this.#turnNow === undefined) return;
+    let last: { state: SessionState; history: readonly ModelMessage[]; now: number; text: string } | undefined;
+    this.agent.prompt.setSection('mode', () => {
+      const state = this.#deps.state.get();
+      const history = this.agent.messages.list();
+      const now = this.#turnNow ?? state.sessionStart;
+      if (last?.state === state && last.history === history && last.now === now) return last.text;
+      const context = templateContext(state, { now, history, recentTurns: RECENT_TURNS, droppedTurns: this.#droppedTurns });
+      last = { state, history, now, text: this.#deps.templates.render(MODE_TEMPLATES[state.mode.kind], context) };
+      return last.text;
     });
-    this.agent.prompt.setSection('mode', this.#deps.templates.render(MODE_TEMPLATES[state.mode.kind], context));
   }
 
   /** One person turn, to the coach's reply. Never throws for model faults: they come back as the outcome. */
   async turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
     if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
     this.#deps.onActivity({ status: 'thinking' });
+    this.#turnNow = this.#deps.time.now();
     try {
       const outcome = await this.#run(personContent(input), signal);
       this.#deps.onActivity({ status: 'idle' });
@@ -162,6 +182,12 @@ export class ConversationalCoach {
       this.#deps.log.write({ level: 'warn', message: 'A coach turn failed', data: { fault } });
       this.#deps.onActivity({ status: 'error', notice: `${fault.message} Your message is kept; send again when ready.` });
       return { kind: 'failed', fault };
+    } finally {
+      const pruned = pruneHistory(this.agent.messages.list(), REMEMBERED_TURNS);
+      if (pruned.dropped > 0) {
+        this.agent.messages.replace(pruned.messages);
+        this.#droppedTurns += pruned.dropped;
+      }
     }
   }
 

@@ -7,7 +7,10 @@ export const FIRST_UNSURE = 5;
 export const LAST_DECISIONS = 10;
 
 /** What every coach template is rendered with: the mode's data, the session-level fields, a piles summary. */
-export function templateContext(state: SessionState, options: { now: number; history: readonly ModelMessage[]; recentTurns: number }) {
+export function templateContext(
+  state: SessionState,
+  options: { now: number; history: readonly ModelMessage[]; recentTurns: number; droppedTurns: number },
+) {
   const { kind: _kind, ...modeData } = state.mode;
   return {
     ...modeData,
@@ -23,6 +26,6 @@ export function templateContext(state: SessionState, options: { now: number; his
       lastDecisions: state.decisions.slice(-LAST_DECISIONS),
     },
     photos: state.photos.flatMap((photo) => (photo.facts ? [{ name: photo.fileName, ...photo.facts }] : [])),
-    earlier: earlierTurns(options.history, options.recentTurns),
+    earlier: earlierTurns(options.history, options.recentTurns, options.droppedTurns),
   };
 }

@@ -68,8 +68,14 @@ export function viewHistory(messages: readonly ModelMessage[], window: HistoryWi
   });
 }
 
-/** One line per older person turn, for the prompt's "earlier in this session" summary. */
-export function earlierTurns(messages: readonly ModelMessage[], recentTurns: number): { turns: number; lines: string[] } {
+/** Older person turns the prompt's "earlier in this session" summary gives a line each. */
+export const EARLIER_LINES = 10;
+
+/**
+ * One line per older person turn (the last `EARLIER_LINES`), for the prompt's "earlier in this session" summary.
+ * `droppedTurns` counts turns the history no longer holds at all.
+ */
+export function earlierTurns(messages: readonly ModelMessage[], recentTurns: number, droppedTurns = 0): { turns: number; lines: string[] } {
   const starts = turnStarts(messages);
   const older = starts.slice(0, Math.max(0, starts.length - recentTurns));
   const lines = older
@@ -78,6 +84,18 @@ export function earlierTurns(messages: readonly ModelMessage[], recentTurns: num
       const said = textOf(message.content as UserContent);
       return said ? `person said: ${said.length > 100 ? `${said.slice(0, 97)}...` : said}` : 'person shared photos';
     })
-    .slice(-10);
-  return { turns: older.length, lines };
+    .slice(-EARLIER_LINES);
+  return { turns: droppedTurns + older.length, lines };
+}
+
+/**
+ * The history cut to its last `keepTurns` person turns: what the model is shown (the recent turns verbatim, the
+ * older ones as summary lines) never reaches further back, so the coach's memory stays the same size however
+ * long the session runs.
+ */
+export function pruneHistory(messages: readonly ModelMessage[], keepTurns: number): { messages: readonly ModelMessage[]; dropped: number } {
+  const starts = turnStarts(messages);
+  if (starts.length <= keepTurns) return { messages, dropped: 0 };
+  const dropped = starts.length - keepTurns;
+  return { messages: messages.slice(starts[dropped]), dropped };
 }

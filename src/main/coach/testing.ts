@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Answer, Question, Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { SessionStore } from '../core/session-store';
-import { aiSdkLlm, manualClock, memoryLog, seededRandom, type StateStore } from '../effects';
+import { aiSdkLlm, describeRetry, manualClock, retryingLlm, memoryLog, seededRandom, type StateStore } from '../effects';
 import type { QuestionSpec } from '../questions';
 import { newSessionState } from '../session';
 import { createTemplateRenderer } from '../templates';
@@ -60,7 +60,12 @@ export async function coachHarness(options: {
     },
   };
   const coach = await ConversationalCoach.create({
-    llm: aiSdkLlm(model),
+    // Retries sit below the coach, as in the app.
+    llm: retryingLlm(aiSdkLlm(model), {
+      minDelayMs: 1,
+      maxDelayMs: 5,
+      onRetry: (notice) => activity.push({ status: 'retrying', notice: describeRetry(notice) }),
+    }),
     state,
     questions,
     templates: createTemplateRenderer(options.templatesDir ?? TEMPLATES_DIR),
@@ -70,7 +75,6 @@ export async function coachHarness(options: {
     capabilities: options.capabilities ?? { vision: true, tools: true },
     photoBytes: options.photoBytes ?? (() => undefined),
     onActivity: (event) => activity.push(event),
-    retry: { minDelayMs: 1, maxDelayMs: 5 },
   });
   return {
     coach,

@@ -1,12 +1,9 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { SessionSnapshot } from '../../shared/session/schema';
-import type { ServerFrame } from '../../shared/ipc/wire';
 import { personAnswers, REALISTIC_LINES } from '../coach/testing';
 import { aiSdkLlm } from '../effects';
 import { readSessionLog } from '../session-log';
@@ -14,6 +11,7 @@ import { checkSession } from '../replay/check';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
 import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { connect, startWeb } from '../testing/web-child';
 import type { AppCore } from './app-core';
 
 const signal = new AbortController().signal;
@@ -90,74 +88,24 @@ describe('resuming a session', () => {
   });
 });
 
-/** Web mode in a child process (from source, through tsx), so it can be killed like a crash. */
-function startWeb(dataDir: string, baseURL: string): Promise<{ child: ChildProcess; url: URL }> {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'src/main/web.ts'), '--port', '0', '--no-open', '--data-dir', dataDir], {
-    env: { ...process.env, OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test', TIDY_MODEL: 'scripted' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at (\S+)/.exec(out);
-      if (match) resolve({ child, url: new URL(match[1]!) });
-    });
-    child.once('exit', (code) => reject(new Error(`web mode exited early (${code})`)));
-  });
-}
-
-async function connect(url: URL) {
-  const token = url.hash.replace('#token=', '');
-  const socket = new WebSocket(`ws://${url.host}/ipc?token=${token}`, { origin: url.origin });
-  cleanups.push(() => socket.terminate());
-  const frames: ServerFrame[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as ServerFrame);
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  let id = 0;
-  const invoke = async (channel: string, input?: unknown) => {
-    const callId = `c${++id}`;
-    socket.send(JSON.stringify({ type: 'invoke', id: callId, channel, input }));
-    for (;;) {
-      const found = frames.find((frame) => frame.type === 'result' && frame.result.id === callId);
-      if (found && found.type === 'result') return found.result;
-      await new Promise<void>((wake) => waiters.push(wake));
-    }
-  };
-  /** The first pushed state (or the current one) that satisfies `test`. */
-  const stateWhere = async (test: (snapshot: SessionSnapshot) => boolean) => {
-    const current = await invoke('session:get');
-    if (current.ok && test(current.output as SessionSnapshot)) return current.output as SessionSnapshot;
-    for (let seen = 0; ; ) {
-      for (; seen < frames.length; seen++) {
-        const frame = frames[seen]!;
-        if (frame.type === 'push' && frame.channel === 'session:changed' && test(frame.payload as SessionSnapshot)) return frame.payload as SessionSnapshot;
-      }
-      await new Promise<void>((wake) => waiters.push(wake));
-    }
-  };
-  return { invoke, stateWhere };
-}
-
 describe('a crash mid-question', () => {
   it('brings the open question back after SIGKILL, with its id and expiry, and the answer goes on', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-crash-'));
     const model = await realisticFrom(0);
-    const first = await startWeb(dataDir, model.baseURL);
+    const env = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', TIDY_MODEL: 'scripted' };
+    const first = await startWeb(dataDir, env);
+    cleanups.push(async () => void (await first.stop()));
     const before = await connect(first.url);
+    cleanups.push(() => before.close());
     await before.invoke('chat:send', { text: 'idk where to start' });
     const asked = (await before.stateWhere((snapshot) => snapshot.state.pendingQuestion !== undefined)).state.pendingQuestion!;
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    // The process that holds the data folder, killed as a crash would: it is gone, and its lock with it.
+    expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 
-    const second = await startWeb(dataDir, model.baseURL);
+    const second = await startWeb(dataDir, env);
+    cleanups.push(async () => void (await second.stop()));
     const after = await connect(second.url);
+    cleanups.push(() => after.close());
     const resumed = await after.stateWhere((snapshot) => snapshot.state.pendingQuestion !== undefined);
     expect(resumed.state.pendingQuestion).toEqual(asked);
     expect(resumed.state.messages.map((message) => message.text)).toEqual(['idk where to start']);
@@ -168,12 +116,13 @@ describe('a crash mid-question', () => {
     expect(model.mismatches).toEqual([]);
 
     // A clean stop this time: the turn's last lines reach the disk.
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     const folder = path.join(dataDir, 'sessions', done.state.id);
-    expect((await readdir(folder)).some((name) => name.startsWith('log.interrupted-'))).toBe(true);
+    // The turn went on from where the log stopped: nothing had to be set aside, and the question was logged once.
+    expect((await readdir(folder)).some((name) => name.startsWith('log.interrupted-'))).toBe(false);
     const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
     expect(events.filter((event) => event.type === 'question-asked')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'session-resumed')).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8'))).toMatchObject({ status: 'active' });
     // The log stayed a clean record: replaying it finds the same states.
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });

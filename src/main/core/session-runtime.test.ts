@@ -36,7 +36,7 @@ describe('SessionRuntime', () => {
         questions: { ask: async (): Promise<Resolution> => ({ answer: { kind: 'choice', selected: ['Work'] }, closedBy: 'person' }) },
       },
       coachKind: 'conversational',
-      model: { vision: true, tools: true },
+      capabilities: { vision: true, tools: true },
       templates: createTemplateRenderer(TEMPLATES_DIR),
       log: memoryLog(),
       photoBytes: (id) => {

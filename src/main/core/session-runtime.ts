@@ -1,25 +1,29 @@
 /**
- * One session's turn logic, the same live and in replay: a turn takes the queued messages into the conversation,
- * describes new photos (one vision call each) and lets the session's coach answer. Everything nondeterministic
- * goes through `effects`, so the live app records them and `replay --check` or a resume serves them back.
+ * One session's turn logic, the same live, in replay and after a resume: a turn describes new photos (vision calls,
+ * a few at once) and lets the session's coach answer the messages the turn took. Everything nondeterministic goes
+ * through `effects` (the session's journal), and everything the coach carries from turn to turn is the session
+ * state and `memory()`, so a runtime rebuilt from the log behaves exactly like the one that ran.
  */
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
-import type { ChatMessage, SessionState } from '../../shared/session/schema';
+import type { CoachKind, SessionState } from '../../shared/session/schema';
 import { ConversationalCoach, type TurnOutcome } from '../coach';
 import { analyzePhoto } from '../coach/vision';
-import type { ModelSettings } from '../config/settings';
-import { retryingLlm, type Clock, type Llm, type Log, type QuestionUi, type Random, type RetryOptions, type StateStore } from '../effects';
+import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
 import type { QuestionSpec } from '../questions';
+import type { CoachMemory } from '../session-log';
 import type { TemplateRenderer } from '../templates';
 
-export type CoachKind = 'guided' | 'conversational';
+export type { CoachKind } from '../../shared/session/schema';
+
+/** Vision calls in flight at once when several photos arrive together. */
+export const VISION_CONCURRENCY = 3;
 
 export interface RuntimeEffects {
   readonly time: Clock;
   readonly random: Random;
-  /** The model, or undefined when none is set up. */
+  /** The model, or undefined when the session has none. */
   readonly llm: Llm | undefined;
   readonly questions: QuestionUi<QuestionSpec, Resolution>;
 }
@@ -28,15 +32,17 @@ export interface SessionRuntimeDeps {
   readonly state: StateStore<SessionState>;
   readonly effects: RuntimeEffects;
   readonly coachKind: CoachKind;
-  readonly model: Pick<ModelSettings, 'vision' | 'tools'>;
+  /** What the session's model can do, as the log says the session ran. */
+  readonly capabilities: { readonly vision: boolean; readonly tools: boolean };
   readonly templates: TemplateRenderer;
   readonly log: Log;
   readonly photoBytes: (id: string) => Uint8Array | undefined;
   readonly onActivity: (activity: CoachActivity) => void;
-  readonly retry?: Omit<RetryOptions, 'onRetry'>;
+  /** The coach's memory to continue from (a resumed session, or a replay rebuilt at a resume). */
+  readonly memory?: CoachMemory;
 }
 
-/** What a turn answers: queued messages by id, and new photos by id. */
+/** What a turn answers: messages it took into the chat (by id), and new photos (by id). */
 export interface TurnRequest {
   readonly messageIds: readonly string[];
   readonly photoIds: readonly string[];
@@ -46,13 +52,9 @@ interface Coach {
   turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[] }, signal?: AbortSignal): Promise<TurnOutcome>;
 }
 
-/** A message the person sent: shown at once, waiting for the coach's next turn. */
-export function queueMessage(state: SessionState, message: ChatMessage): SessionState {
-  return { ...state, queued: [...state.queued, message] };
-}
-
 export class SessionRuntime {
   #coach: Promise<Coach> | undefined;
+  #conversational: ConversationalCoach | undefined;
   /** This turn's photo bytes: read from disk once, though every model step of the turn sends them. */
   readonly #turnPhotos = new Map<string, Uint8Array | undefined>();
 
@@ -63,26 +65,29 @@ export class SessionRuntime {
     return this.#turnPhotos.get(id);
   };
 
+  /** What the coach remembers beyond the session state (the conversational coach's history); none for the guided one. */
+  memory(): CoachMemory | undefined {
+    return this.#conversational?.memory() ?? this.deps.memory;
+  }
+
+  /** One turn. Its messages are already in the chat (the `turn-started` input took them out of the queue). */
   async runTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnOutcome | undefined> {
     this.#turnPhotos.clear();
     const { state } = this.deps;
-    const current = state.get();
     const wanted = new Set(request.messageIds);
-    const taken = current.queued.filter((message) => wanted.has(message.id));
-    state.set({
-      ...current,
-      messages: [...current.messages, ...taken],
-      queued: current.queued.filter((message) => !wanted.has(message.id)),
-    });
+    const text = state
+      .get()
+      .messages.filter((message) => wanted.has(message.id))
+      .map((message) => message.text)
+      .join('\n');
     const photoIds = new Set(request.photoIds);
     const photos = state
       .get()
       .photos.filter((photo) => photoIds.has(photo.id))
       .map((photo) => ({ id: photo.id, fileName: photo.fileName }));
     const llm = this.deps.effects.llm;
-    if (photos.length && llm && this.deps.model.vision) await this.#describePhotos(llm, photos, signal);
+    if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
-    const text = taken.map((message) => message.text).join('\n');
     return (await this.#coachForSession()).turn({ ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) }, signal);
   }
 
@@ -94,36 +99,42 @@ export class SessionRuntime {
         ? ConversationalCoach.create({
             ...base,
             llm: effects.llm,
-            capabilities: { vision: this.deps.model.vision, tools: this.deps.model.tools },
+            capabilities: this.deps.capabilities,
             photoBytes: this.#photoBytes,
-            ...(this.deps.retry ? { retry: this.deps.retry } : {}),
-          })
+            ...(this.deps.memory ? { memory: this.deps.memory } : {}),
+          }).then((coach) => (this.#conversational = coach))
         : GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
     return this.#coach;
   }
 
-  /** The vision call for each new photo; a photo the model cannot describe simply has no facts. */
+  /**
+   * The vision call for each new photo, a few at a time; each photo's facts land as its call ends. A photo the
+   * model cannot describe simply has no facts. Every call is settled before the turn goes on.
+   */
   async #describePhotos(llm: Llm, photos: readonly { id: string; fileName: string }[], signal: AbortSignal): Promise<void> {
     const { state, onActivity } = this.deps;
-    const withRetries = retryingLlm(llm, {
-      ...this.deps.retry,
-      onRetry: ({ fault }) => onActivity({ status: 'retrying', notice: `${fault.message} Trying again shortly.` }),
-    });
-    for (const [index, photo] of photos.entries()) {
-      if (signal.aborted) return;
-      const bytes = this.#photoBytes(photo.id);
-      if (!bytes) continue;
-      onActivity({ status: 'thinking', draft: `Looking at your photos (${index + 1} of ${photos.length})…` });
-      try {
-        const facts = await analyzePhoto(withRetries, this.deps.templates, { fileName: photo.fileName, bytes }, signal);
-        if (facts) {
-          const current = state.get();
-          state.set({ ...current, photos: current.photos.map((known) => (known.id === photo.id ? { ...known, facts } : known)) });
+    let next = 0;
+    let described = 0;
+    const worker = async () => {
+      while (next < photos.length && !signal.aborted) {
+        const photo = photos[next]!;
+        next += 1;
+        const bytes = this.#photoBytes(photo.id);
+        if (!bytes) continue;
+        try {
+          const facts = await analyzePhoto(llm, this.deps.templates, { fileName: photo.fileName, bytes }, signal);
+          if (facts) {
+            const current = state.get();
+            state.set({ ...current, photos: current.photos.map((known) => (known.id === photo.id ? { ...known, facts } : known)) });
+          }
+        } catch (error) {
+          if (!signal.aborted) this.deps.log.write({ level: 'warn', message: 'A photo could not be described', data: { error: String(error) } });
         }
-      } catch (error) {
-        if (signal.aborted) return;
-        this.deps.log.write({ level: 'warn', message: 'A photo could not be described', data: { error: String(error) } });
+        described += 1;
+        if (!signal.aborted) onActivity({ status: 'thinking', draft: `Looking at your photos (${described} of ${photos.length})…` });
       }
-    }
+    };
+    onActivity({ status: 'thinking', draft: `Looking at your photos (0 of ${photos.length})…` });
+    await Promise.all(Array.from({ length: Math.min(VISION_CONCURRENCY, photos.length) }, worker));
   }
 }

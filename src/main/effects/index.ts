@@ -31,4 +31,4 @@ export {
 export type { LlmFault } from './llm-faults';
 export { classifyLlmError, isRetryable, LlmFaultError } from './llm-faults';
 export type { RetryNotice, RetryOptions } from './llm-retry';
-export { retryingLlm } from './llm-retry';
+export { describeRetry, retryingLlm } from './llm-retry';

@@ -13,6 +13,11 @@ export interface RetryNotice {
   readonly fault: LlmFault;
 }
 
+/** What the person reads while a retry waits. */
+export function describeRetry({ attempt, delayMs, fault }: RetryNotice): string {
+  return `${fault.message} Trying again in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt + 1}).`;
+}
+
 export interface RetryOptions {
   readonly retries?: number;
   readonly minDelayMs?: number;

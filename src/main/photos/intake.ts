@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { IpcError } from '../../shared/ipc/errors';
+import type { ImportProgress, ImportResult } from '../../shared/photos/schema';
+import type { Photo } from '../../shared/session/schema';
 import type { Random } from '../effects';
-import { PhotoIdSchema, photoPaths, PhotoStore, type PhotoSource } from '../photos';
+import { importPhotos, type PhotoSource } from './import';
+import { PhotoIdSchema } from '../../shared/photos/schema';
+import { photoPaths, PhotoStore } from './store';
 
 /** Bytes a browser may upload for one photo, and in total while they wait to be imported. */
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -12,12 +16,15 @@ const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
 export type PhotoVariant = 'thumb' | 'model';
 
 /**
- * Where photos come in: uploads from the browser wait here (by id) until `photos:import` takes them, and each
- * session's photos live in its own folder under the data directory, stored by content hash.
+ * Where photos come in: uploads from the browser wait here (by id) until `photos:import` takes them, paths come only
+ * from what the person dropped or picked, and each session's photos live in its own folder under the data
+ * directory, stored by content hash.
  */
 export class PhotoIntake {
   readonly #uploads = new Map<string, { name: string; bytes: Uint8Array }>();
   readonly #stores = new Map<string, Promise<PhotoStore>>();
+  /** Paths the person dropped on the window or picked: no other path is ever read. */
+  readonly #granted = new Set<string>();
   #stagedBytes = 0;
 
   constructor(
@@ -46,6 +53,43 @@ export class PhotoIntake {
       this.#stagedBytes -= upload.bytes.byteLength;
       return { name: upload.name, bytes: upload.bytes };
     });
+  }
+
+  grant(paths: readonly string[]): void {
+    for (const file of paths) this.#granted.add(file);
+  }
+
+  isGranted(file: string): boolean {
+    return this.#granted.has(file);
+  }
+
+  /** Refuses any path the person did not drop or pick. */
+  checkGranted(paths: readonly string[], what: string): void {
+    if (paths.some((file) => !this.#granted.has(file))) {
+      throw new IpcError({ code: 'invalid-input', message: `Only ${what} you dropped on the window or picked can be ${what === 'photos' ? 'imported' : 'opened'}.` });
+    }
+  }
+
+  /**
+   * Imports into the session's photo folder and returns the result with the photos the session does not have yet
+   * (by content hash: the same photo twice is one photo).
+   */
+  async importInto(
+    sessionId: string,
+    sources: PhotoSource[],
+    options: { signal: AbortSignal; modelLongSide?: number; now: () => Date; known: ReadonlySet<string>; onProgress: (progress: ImportProgress) => void },
+  ): Promise<{ result: ImportResult; added: Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[] }> {
+    const result = await importPhotos(sources, {
+      ...(options.modelLongSide ? { modelLongSide: options.modelLongSide } : {}),
+      store: await this.storeFor(sessionId),
+      now: options.now,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    const added = result.imported
+      .filter((record) => !options.known.has(record.id))
+      .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
+    return { result, added };
   }
 
   sessionPhotoDir(sessionId: string): string {

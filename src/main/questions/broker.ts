@@ -59,14 +59,13 @@ export class QuestionBroker {
 
   ask(spec: QuestionSpec, signal?: AbortSignal): Promise<Resolution> {
     if (this.open) return Promise.reject(new Error('A question is already open; the coach asks one at a time.'));
+    return this.show(this.prepare(spec), signal);
+  }
+
+  /** The question as it will be shown (its id, and when it was asked and expires), not shown yet. */
+  prepare(spec: QuestionSpec): Question {
     const askedAt = this.deps.now();
-    const question = QuestionSchema.parse({
-      ...spec,
-      id: this.deps.newId(),
-      askedAt,
-      expiresAt: askedAt + this.deps.timeoutMs,
-    });
-    return this.show(question, signal);
+    return QuestionSchema.parse({ ...spec, id: this.deps.newId(), askedAt, expiresAt: askedAt + this.deps.timeoutMs });
   }
 
   /**

@@ -2,7 +2,7 @@
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
-import { turnsOf, type LogEvent } from '../session-log';
+import { foldLog, type LogEvent, type LogEventOf } from '../session-log';
 
 export interface TranscriptTurn {
   readonly turn: number;
@@ -53,61 +53,66 @@ export function answerText(question: Question | undefined, answer: Answer, close
   }
 }
 
-/** The session after each turn, with what happened in it: step 0 is the session as it opened. */
-export function timelineOf(events: readonly LogEvent[]): Timeline {
+interface WalkedStep extends TimelineStep {
+  /** Photos the turn showed the coach. */
+  readonly photoIds: readonly string[];
+}
+
+/** One fold of the log into the timeline's steps, with what each turn was given. */
+function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-started'>; steps: WalkedStep[]; unfinishedTurn: boolean } {
   const started = events.find((event) => event.type === 'session-started');
   if (!started) throw new Error('The log has no session-started line: it is not a whole session log.');
   const sent = new Map<string, string>();
   for (const event of events) if (event.type === 'person-message' && event.messageId) sent.set(event.messageId, event.text);
 
-  const steps: TimelineStep[] = [];
-  let unfinishedTurn = false;
-  for (const turn of turnsOf(events)) {
-    if (!turn.state) {
-      unfinishedTurn = turn.events.some((event) => event.type === 'turn-started');
-      break;
-    }
+  const steps: WalkedStep[] = [];
+  const { inFlight } = foldLog(events, (turn) => {
     const previous = steps.at(-1)?.state;
     const person: string[] = [];
+    const photoIds: string[] = [];
     const answers: { question: string; answer: string }[] = [];
     let asked: Question | undefined;
     for (const event of turn.events) {
-      if (event.type === 'turn-started') person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
-      else if (event.type === 'question-asked') asked = event.question;
+      if (event.type === 'turn-started') {
+        person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
+        photoIds.push(...event.photoIds);
+      } else if (event.type === 'question-asked') asked = event.question;
       else if (event.type === 'question-closed') {
         answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy) });
         asked = undefined;
       }
     }
+    const state = structuredClone(turn.document.session);
     const known = new Set(previous?.messages.map((message) => message.id) ?? []);
     steps.push({
       turn: steps.length,
-      state: turn.state,
+      state,
       person,
+      photoIds,
       answers,
-      coach: previous
-        ? turn.state.messages.filter((message) => message.role === 'coach' && !known.has(message.id)).map((message) => message.text)
-        : [],
+      coach: previous ? state.messages.filter((message) => message.role === 'coach' && !known.has(message.id)).map((message) => message.text) : [],
     });
-  }
+  });
   if (steps.length === 0) throw new Error('The log has no snapshot of the session yet.');
+  return { started, steps, unfinishedTurn: inFlight.some((event) => event.type === 'turn-started') };
+}
+
+/** The session after each turn, with what happened in it: step 0 is the session as it opened. */
+export function timelineOf(events: readonly LogEvent[]): Timeline {
+  const { started, steps, unfinishedTurn } = walk(events);
   return {
     sessionId: started.sessionId,
     coach: started.coach,
     ...(started.model.name ? { model: started.model.name } : {}),
-    steps,
+    steps: steps.map(({ photoIds: _photoIds, ...step }) => step),
     unfinishedTurn,
   };
 }
 
 export function transcriptOf(events: readonly LogEvent[]): Transcript {
-  const timeline = timelineOf(events);
-  const started = events.find((event) => event.type === 'session-started')!;
-  const loggedTurns = turnsOf(events);
-  const turns = timeline.steps.slice(1).map((step, index): TranscriptTurn => {
-    const photoIds = new Set(
-      loggedTurns[index + 1]?.events.flatMap((event) => (event.type === 'turn-started' ? event.photoIds : [])) ?? [],
-    );
+  const { started, steps, unfinishedTurn } = walk(events);
+  const turns = steps.slice(1).map((step): TranscriptTurn => {
+    const photoIds = new Set(step.photoIds);
     return {
       turn: step.turn,
       mode: step.state.mode.kind,
@@ -125,12 +130,12 @@ export function transcriptOf(events: readonly LogEvent[]): Transcript {
     };
   });
   return {
-    sessionId: timeline.sessionId,
-    coach: timeline.coach,
-    ...(timeline.model ? { model: timeline.model } : {}),
+    sessionId: started.sessionId,
+    coach: started.coach,
+    ...(started.model.name ? { model: started.model.name } : {}),
     startedAt: started.at,
     turns,
-    unfinishedTurn: timeline.unfinishedTurn,
+    unfinishedTurn,
   };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertGone, spawnTracked } from '../testing/processes';
-import { readSessionLog, rebuildState } from './index';
+import { foldLog, openQuestionOf, readSessionLog } from './index';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
@@ -66,9 +66,9 @@ describe('a recording process killed with SIGKILL', () => {
     expect(last.done).toBe(true);
     const { events, tornTail } = await readSessionLog(file);
     expect(tornTail).toBeUndefined();
-    const rebuilt = rebuildState(events);
-    expect(rebuilt.turns).toBe(TURNS);
-    expect(rebuilt.openQuestion).toBeUndefined();
+    const folded = foldLog(events);
+    expect(folded.turns).toBe(TURNS);
+    expect(openQuestionOf(folded.inFlight)).toBeUndefined();
     // Every answer ever acknowledged is in the log; a turn cut short is played again, so there can be more.
     const closed = events.flatMap((event) => (event.type === 'question-closed' && event.questionId ? [event.questionId] : []));
     expect(closed).toEqual(expect.arrayContaining([...acknowledged, ...last.answered]));

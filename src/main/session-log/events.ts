@@ -3,13 +3,18 @@
  * `v` is the format version, `seq` counts lines up from 0, `at` is the session clock's epoch milliseconds
  * when the line was written. Lines from older versions pass through `upgrade` before they are validated,
  * so a new version adds one step to `UPGRADES` and one fixture, and every old log stays readable.
+ *
+ * Version 2: events are the record and the state is a fold over them. A turn ends with what it changed (a JSON
+ * Patch over the session and the coach's memory), and only now and then with the whole of both (a checkpoint);
+ * a call's answer names the line of its request, so calls running at once replay in the order they ended.
  */
 import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
-import { SessionStateSchema } from '../../shared/session/schema';
+import { JsonPatchSchema } from '../../shared/json-patch';
+import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
 
-export const LOG_VERSION = 1;
+export const LOG_VERSION = 2;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
 
@@ -77,13 +82,35 @@ export type RequestParts = z.infer<typeof RequestPartsSchema>;
 
 const line = { v: z.literal(LOG_VERSION), seq: z.number().int().nonnegative(), at: z.number() };
 
+/**
+ * The line of the request a completion answers. Absent in version 1, where calls never overlapped: there a
+ * completion answers the oldest request still open.
+ */
+const call = z.number().int().nonnegative().optional();
+
+/** The coach's own memory beyond the session (the conversational coach's bounded history); none for the guided coach. */
+export const CoachMemorySchema = z.object({
+  /** The model messages kept verbatim: the last few person turns. */
+  messages: z.array(ModelMessageSchema),
+  /** Person turns dropped from the front: the prompt still counts them. */
+  droppedTurns: z.number().int().nonnegative(),
+});
+export type CoachMemory = z.infer<typeof CoachMemorySchema>;
+
+/** What a turn folds into: the session the GUI shows, and the coach's memory. */
+export const SessionDocumentSchema = z.object({
+  session: SessionStateSchema,
+  coach: CoachMemorySchema.optional(),
+});
+export type SessionDocument = z.infer<typeof SessionDocumentSchema>;
+
 export const LogEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...line,
     type: z.literal('session-started'),
     sessionId: z.string().min(1),
     appVersion: z.string(),
-    coach: z.enum(['conversational', 'guided']),
+    coach: CoachKindSchema,
     model: ModelSummarySchema,
     /** Template file (relative to the templates folder) -> sha256 of its bytes. */
     templates: z.record(z.string(), sha256),
@@ -128,8 +155,16 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     parts: RequestPartsSchema,
     sizes: z.object({ instructionsChars: z.number().int(), messages: z.number().int(), images: z.number().int(), tools: z.number().int() }),
   }),
-  z.object({ ...line, type: z.literal('model-response'), response: LlmResponseSchema }),
-  z.object({ ...line, type: z.literal('model-error'), fault: LlmFaultSchema }),
+  z.object({ ...line, type: z.literal('model-response'), call, response: LlmResponseSchema }),
+  z.object({ ...line, type: z.literal('model-error'), call, fault: LlmFaultSchema }),
+  z.object({
+    ...line,
+    /** A retry below the journal (rate limit, server error, dropped connection): for people reading the log. */
+    type: z.literal('model-retry'),
+    attempt: z.number().int().positive(),
+    delayMs: z.number().nonnegative(),
+    fault: LlmFaultSchema,
+  }),
   z.object({
     ...line,
     type: z.literal('question-asked'),
@@ -138,15 +173,46 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     /** The question as shown (id, askedAt, expiresAt), so a resumed session can show it again. */
     question: QuestionSchema.optional(),
   }),
-  z.object({ ...line, type: z.literal('question-closed'), questionId: z.string().optional(), resolution: ResolutionSchema }),
+  z.object({ ...line, type: z.literal('question-closed'), call, questionId: z.string().optional(), resolution: ResolutionSchema }),
   z.object({ ...line, type: z.literal('mode-transition'), from: z.string().optional(), to: z.string().optional() }),
-  z.object({ ...line, type: z.literal('turn-ended'), state: SessionStateSchema }),
+  z.object({
+    ...line,
+    /** The person pressed Stop (or the session closed) while a turn ran: the turn's signal aborts here. */
+    type: z.literal('turn-stopped'),
+  }),
+  z
+    .object({
+      ...line,
+      type: z.literal('turn-ended'),
+      /** The whole session and coach memory: the session as it opened, and a checkpoint now and then. */
+      checkpoint: SessionDocumentSchema.optional(),
+      /** Otherwise what the turn changed, against the document the earlier lines fold to (the turn's inputs applied). */
+      changes: JsonPatchSchema.optional(),
+    })
+    .refine((event) => (event.checkpoint === undefined) !== (event.changes === undefined), {
+      message: 'a turn-ended line holds either a checkpoint or its changes',
+    }),
+  z.object({
+    ...line,
+    /**
+     * The app opened the session again (after a restart or a crash) and rebuilt its coach from the document as of
+     * the turn that ended at line `from`; from there on the session runs with this model and coach.
+     */
+    type: z.literal('session-resumed'),
+    from: z.number().int().nonnegative(),
+    appVersion: z.string(),
+    coach: CoachKindSchema,
+    model: ModelSummarySchema,
+    /** How the coach got its memory back: from the log, by replaying a version-1 log, or afresh (replay failed). */
+    memory: z.enum(['folded', 'replayed', 'fresh']),
+  }),
   z.object({
     ...line,
     type: z.literal('error'),
     message: z.string(),
     /** The effect that failed, when replay has to fail the same way (`question`). */
     effect: z.enum(['question']).optional(),
+    call,
   }),
 ]);
 
@@ -166,13 +232,22 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'person-message',
   'photos-imported',
   'turn-started',
+  'turn-stopped',
   'question-asked',
   'question-closed',
   'turn-ended',
+  'session-resumed',
 ]);
 
 /** One step per older version: `UPGRADES[n]` turns a version-n line into a version-(n+1) line. */
-const UPGRADES: Readonly<Record<number, (line: Record<string, unknown>) => Record<string, unknown>>> = {};
+const UPGRADES: Readonly<Record<number, (line: Record<string, unknown>) => Record<string, unknown>>> = {
+  // Version 1 ended every turn with the whole state: each of those is a checkpoint with no coach memory.
+  1: (line) => {
+    if (line.type !== 'turn-ended') return line;
+    const { state, ...rest } = line;
+    return { ...rest, checkpoint: { session: state } };
+  },
+};
 
 export class LogVersionError extends Error {
   override readonly name = 'LogVersionError';

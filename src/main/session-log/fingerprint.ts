@@ -33,24 +33,32 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Image and file bytes become their content hash: the fingerprint names a photo without carrying it. */
-function withoutBytes(messages: LlmRequest['messages']): { messages: unknown[]; images: number } {
+/**
+ * One message as the fingerprint sees it, as canonical JSON: image and file bytes become their content hash, so the
+ * fingerprint names a photo without carrying it. Kept per message object: a history's messages are the same
+ * objects on every model step, and never change once made.
+ */
+const messageJsonCache = new WeakMap<object, { json: string; images: number }>();
+
+function messageJson(message: LlmRequest['messages'][number]): { json: string; images: number } {
+  const cached = messageJsonCache.get(message);
+  if (cached) return cached;
   let images = 0;
-  const hashed = messages.map((message) => {
-    if (typeof message.content === 'string') return message;
-    return {
-      ...message,
-      content: message.content.map((part) => {
-        if (part.type === 'image' || part.type === 'file') {
-          images += 1;
-          const data = part.type === 'image' ? part.image : part.data;
-          return { ...part, [part.type === 'image' ? 'image' : 'data']: { sha256: contentHash(data) } };
-        }
-        return part;
-      }),
-    };
-  });
-  return { messages: hashed, images };
+  const hashed =
+    typeof message.content === 'string'
+      ? message
+      : {
+          ...message,
+          content: message.content.map((part) => {
+            if (part.type !== 'image' && part.type !== 'file') return part;
+            images += 1;
+            const data = part.type === 'image' ? part.image : part.data;
+            return { ...part, [part.type === 'image' ? 'image' : 'data']: { sha256: contentHash(data) } };
+          }),
+        };
+  const entry = { json: canonicalJson(hashed), images };
+  messageJsonCache.set(message, entry);
+  return entry;
 }
 
 function contentHash(data: unknown): string {
@@ -60,21 +68,42 @@ function contentHash(data: unknown): string {
   return sha256Hex(canonicalJson(data));
 }
 
+const schemaJsonCache = new WeakMap<z.ZodType, unknown>();
+
+/** A schema's JSON Schema; the same schema object is asked for on every model step, so it is made once. */
 function schemaJson(schema: z.ZodType): unknown {
-  return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+  let json = schemaJsonCache.get(schema);
+  if (json === undefined) {
+    json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+    schemaJsonCache.set(schema, json);
+  }
+  return json;
 }
 
 export type RequestFingerprint = Omit<LogEventOf<'model-request'>, 'v' | 'seq' | 'at' | 'type'>;
 
+/** A tool as the fingerprint sees it, as canonical JSON, kept per schema and description. */
+const toolJsonCache = new WeakMap<z.ZodType, Map<string, string>>();
+
+function toolJson(spec: LlmRequest['tools'][string]): string {
+  let byDescription = toolJsonCache.get(spec.inputSchema);
+  if (!byDescription) toolJsonCache.set(spec.inputSchema, (byDescription = new Map()));
+  let json = byDescription.get(spec.description);
+  if (json === undefined) byDescription.set(spec.description, (json = canonicalJson({ description: spec.description, input: schemaJson(spec.inputSchema) })));
+  return json;
+}
+
 export function requestFingerprint(request: LlmRequest): RequestFingerprint {
-  const { messages, images } = withoutBytes(request.messages);
-  const tools = Object.fromEntries(
-    Object.entries(request.tools).map(([name, spec]) => [name, { description: spec.description, input: schemaJson(spec.inputSchema) }]),
-  );
+  const messages = request.messages.map(messageJson);
+  const images = messages.reduce((sum, message) => sum + message.images, 0);
+  // The same text canonicalJson gives for the whole array and the whole tool map, made from the cached pieces.
+  const tools = Object.keys(request.tools)
+    .sort()
+    .map((name) => `${JSON.stringify(name)}:${toolJson(request.tools[name]!)}`);
   const parts: RequestParts = {
     instructions: sha256Hex(request.instructions),
-    messages: sha256Hex(canonicalJson(messages)),
-    tools: sha256Hex(canonicalJson(tools)),
+    messages: sha256Hex(`[${messages.map((message) => message.json).join(',')}]`),
+    tools: sha256Hex(`{${tools.join(',')}}`),
     output: request.output !== undefined,
     settings: sha256Hex(canonicalJson(request.settings ?? {})),
   };

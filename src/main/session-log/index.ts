@@ -1,9 +1,10 @@
 /**
- * The session log (issue 5): one append-only `log.jsonl` per session, recording interpreters that write every
- * nondeterministic result to it, replay interpreters that serve them back with no network, and what resume,
- * the session list and `replay --check` need on top.
+ * The session log: one append-only `log.jsonl` per session (version 2: events, with the state as a fold over them
+ * and checkpoints now and then), the journal through which a session's effects are recorded live and served back
+ * in replay, and what resume, the session list and `replay --check` need on top.
  */
 export type {
+  CoachMemory,
   LogEvent,
   LogEventInput,
   LogEventOf,
@@ -11,26 +12,31 @@ export type {
   LoggedLlmResponse,
   ModelSummary,
   RequestParts,
+  SessionDocument,
 } from './events';
-export { DURABLE_EVENTS, LOG_VERSION, LogEventSchema, LogVersionError, ResolutionSchema, upgrade } from './events';
+export {
+  CoachMemorySchema,
+  DURABLE_EVENTS,
+  LOG_VERSION,
+  LogEventSchema,
+  LogVersionError,
+  ResolutionSchema,
+  SessionDocumentSchema,
+  upgrade,
+} from './events';
 export type { RequestFingerprint } from './fingerprint';
 export { canonicalJson, requestFingerprint, sha256Hex } from './fingerprint';
 export type { SessionLogWriterOptions } from './writer';
 export { SessionLogWriter } from './writer';
-export type { SessionLog, TornTail } from './reader';
-export { parseSessionLog, readSessionLog, SessionLogError } from './reader';
+export type { SessionLog, SessionLogTail, TornTail } from './reader';
+export { parseSessionLog, readSessionLog, readSessionLogTail, SessionLogError } from './reader';
+export type { FoldedTurn, Input, InputEvent } from './fold';
+export { applyInput, documentOf, foldLog, isInput, LogFoldError, openQuestionOf } from './fold';
+export type { Divergence, JournalOptions, JournalWriter, LiveEffects, PlayHooks, ReplayedEffect } from './journal';
+export { Journal, ReplayDivergenceError } from './journal';
 export type { ListedSession, SessionListing, SessionMeta, SessionPaths } from './metadata';
 export { listSessions, metaFromState, SessionMetaSchema, sessionPaths, writeSessionMeta } from './metadata';
 export { describeModel, hashTemplates } from './session-start';
-export type { RecordingQuestionOptions } from './recording';
-export {
-  recordingClock,
-  recordingLlm,
-  recordingQuestions,
-  recordingRandom,
-} from './recording';
-export type { CheckResult, Divergence, LoggedTurn, RebuiltSession, ReplayedEffect, ReplayEffects, ReplayOptions } from './replay';
-export { checkReplay, rebuildState, replayEffects, ReplayDivergenceError, turnsOf } from './replay';
 export type { Difference } from './diff';
 export { differences, formatDifferences } from './diff';
 export { archiveFileName, archiveOfFolder, exportSessionArchive, importSessionArchive, MAX_ARCHIVE_BYTES, SessionArchiveError } from './archive';

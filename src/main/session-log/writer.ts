@@ -4,7 +4,7 @@
  * turn of the event loop, and fsynced when the batch holds a durable event. A durable append resolves only
  * after its bytes, and every line before them, are on disk.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { redact } from '../log/logger';
@@ -22,7 +22,8 @@ export interface SessionLogWriterOptions {
 }
 
 interface Pending {
-  readonly text: string;
+  /** A line to append, or work on the file that must happen between two appends (setting lines aside). */
+  readonly text: string | (() => Promise<void>);
   readonly durable: boolean;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
@@ -39,15 +40,25 @@ export class SessionLogWriter {
   readonly #options: SessionLogWriterOptions;
   readonly #home: string | undefined;
   #nextSeq: number;
+  /** The file's size once everything queued so far is written. */
+  #size: number;
   #pending: Pending[] = [];
   #draining: Promise<void> | undefined;
   #failure: unknown;
   #closed = false;
 
-  private constructor(file: string, handle: FileHandle, nextSeq: number, repairedTailBytes: number, options: SessionLogWriterOptions) {
+  private constructor(
+    file: string,
+    handle: FileHandle,
+    nextSeq: number,
+    size: number,
+    repairedTailBytes: number,
+    options: SessionLogWriterOptions,
+  ) {
     this.file = file;
     this.#handle = handle;
     this.#nextSeq = nextSeq;
+    this.#size = size;
     this.repairedTailBytes = repairedTailBytes;
     this.#options = options;
     // Inside a JSON string a Windows path has its backslashes doubled.
@@ -75,7 +86,7 @@ export class SessionLogWriter {
         if (seq === undefined) throw new Error(`${file}: the last complete line has no sequence number; the log is damaged.`);
         nextSeq = seq + 1;
       }
-      return new SessionLogWriter(file, handle, nextSeq, size - tail.end, { home: os.homedir(), ...options });
+      return new SessionLogWriter(file, handle, nextSeq, tail.end, size - tail.end, { home: os.homedir(), ...options });
     } catch (error) {
       await handle.close();
       throw error;
@@ -91,6 +102,41 @@ export class SessionLogWriter {
     // Clock and random reads do not await their lines; `onError` still hears about a failure.
     promise.catch((error: unknown) => this.#options.onError?.(error));
     return promise;
+  }
+
+  /** The sequence number the next append gets. */
+  get nextSeq(): number {
+    return this.#nextSeq;
+  }
+
+  /** The log's size in bytes with everything appended so far. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * Moves the lines from `seq` on out of the log into `log.interrupted-<seq>.jsonl` beside it (kept for a look
+   * later) and numbers the next append `seq`. Queued like an append: lines appended before it are written first,
+   * lines appended after it follow the cut.
+   */
+  setAsideFrom(seq: number): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error(`The session log ${this.file} is closed.`));
+    if (seq >= this.#nextSeq) return Promise.resolve();
+    this.#nextSeq = seq;
+    const aside = path.join(path.dirname(this.file), `log.interrupted-${seq}.jsonl`);
+    const cut = async () => {
+      const { size } = await this.#handle.stat();
+      const start = await lineStart(this.#handle, size, seq);
+      const tail = Buffer.alloc(size - start);
+      await this.#handle.read(tail, 0, tail.length, start);
+      await writeFile(aside, tail);
+      await this.#handle.truncate(start);
+      this.#size = start;
+    };
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ text: cut, durable: true, resolve, reject });
+      this.#draining ??= this.#drain();
+    });
   }
 
   /** Resolves when everything appended so far is written. */
@@ -118,6 +164,7 @@ export class SessionLogWriter {
     }
     this.#nextSeq += 1;
     const text = `${this.#clean(JSON.stringify(parsed.data))}\n`;
+    this.#size += Buffer.byteLength(text);
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ text, durable: DURABLE_EVENTS.has(event.type), resolve, reject });
       this.#draining ??= this.#drain();
@@ -137,7 +184,17 @@ export class SessionLogWriter {
       this.#pending = [];
       try {
         if (this.#failure) throw this.#failure;
-        await this.#handle.appendFile(batch.map((entry) => entry.text).join(''));
+        let lines = '';
+        for (const entry of batch) {
+          if (typeof entry.text === 'string') {
+            lines += entry.text;
+            continue;
+          }
+          if (lines) await this.#handle.appendFile(lines);
+          lines = '';
+          await entry.text();
+        }
+        if (lines) await this.#handle.appendFile(lines);
         if (batch.some((entry) => entry.durable)) await this.#handle.datasync();
         for (const entry of batch) entry.resolve();
       } catch (error) {
@@ -169,6 +226,23 @@ async function completeTail(handle: FileHandle, size: number): Promise<{ end: nu
     await handle.read(chunk, 0, chunk.length, from);
     buffer = Buffer.concat([chunk, buffer]);
     start = from;
+  }
+}
+
+/** Where the line numbered `seq` starts, reading back from the end (it is near the end). */
+async function lineStart(handle: FileHandle, size: number, seq: number): Promise<number> {
+  const needle = Buffer.from(`"seq":${seq},`);
+  for (let length = TAIL_CHUNK; ; length *= 2) {
+    const from = Math.max(0, size - length);
+    const buffer = Buffer.alloc(size - from);
+    await handle.read(buffer, 0, buffer.length, from);
+    for (let at = buffer.lastIndexOf(needle); at >= 0; at = at > 0 ? buffer.lastIndexOf(needle, at - 1) : -1) {
+      // A line begins {"v":N,"seq":S, right after a newline or at the start of the file.
+      const lineBegins = buffer.lastIndexOf(NEWLINE, at) + 1;
+      if (lineBegins === 0 && from > 0) continue;
+      if (/^\{"v":\d+,$/.test(buffer.subarray(lineBegins, at).toString('utf8'))) return from + lineBegins;
+    }
+    if (from === 0) throw new Error(`The session log has no line numbered ${seq}.`);
   }
 }
 

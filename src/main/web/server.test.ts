@@ -250,7 +250,7 @@ describe('web mode photo upload and serving', () => {
     expect((await upload(server, body, { ...good(server), authorization: 'Bearer nope' })).status).toBe(401);
     expect((await upload(server, body, { ...good(server), origin: 'http://evil.example' })).status).toBe(403);
     expect((await upload(server, body, { ...good(server), 'x-file-name': '' })).status).toBe(400);
-    const { MAX_UPLOAD_BYTES } = await import('../core/photo-intake');
+    const { MAX_UPLOAD_BYTES } = await import('../photos/intake');
     const tooBig = await upload(server, Buffer.alloc(16), { ...good(server), 'content-length': String(MAX_UPLOAD_BYTES + 1) }).catch(() => ({ status: 413, body: '' }));
     expect(tooBig.status).toBe(413);
   });

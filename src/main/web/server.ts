@@ -9,7 +9,7 @@ import type { AppCore } from '../core/app-core';
 import { IpcConnection } from '../ipc/connection';
 import type { Logger } from '../log/logger';
 import { allowedHosts, allowedOrigins, contentSecurityPolicy, tokensEqual } from './security';
-import { MAX_UPLOAD_BYTES } from '../core/photo-intake';
+import { MAX_UPLOAD_BYTES } from '../photos/intake';
 import { readStaticFile } from './static-files';
 import { readFile } from 'node:fs/promises';
 

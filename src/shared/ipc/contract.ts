@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CoachActivitySchema } from '../coach/activity';
 import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
-import { SessionSnapshotSchema } from '../session/schema';
+import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
 import { SessionListSchema, TimelineSchema } from '../sessions/schema';
 import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
 
@@ -27,7 +27,7 @@ export const AppInfoSchema = z.object({
     tools: z.boolean(),
   }),
   /** Guided works with no model (phases and cards); conversational needs one. */
-  coach: z.enum(['guided', 'conversational']),
+  coach: CoachKindSchema,
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

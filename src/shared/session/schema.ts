@@ -7,6 +7,10 @@ import { GuidedStateSchema } from './guided';
  * Everything here is plain JSON so it can cross IPC, a WebSocket and (later) the session log unchanged.
  */
 
+/** Which coach runs a session: the conversational one (needs a model) or the guided one (works offline). */
+export const CoachKindSchema = z.enum(['guided', 'conversational']);
+export type CoachKind = z.infer<typeof CoachKindSchema>;
+
 export const PileNameSchema = z.enum(['belongs', 'out', 'unsure']);
 export type PileName = z.infer<typeof PileNameSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SessionStateSchema } from '../session/schema';
+import { CoachKindSchema, SessionStateSchema } from '../session/schema';
 
 /** What a session folder's `meta.json` holds: enough for the session list without opening any log. */
 export const SessionMetaSchema = z.object({
@@ -10,7 +10,7 @@ export const SessionMetaSchema = z.object({
   spaceFunction: z.string().optional(),
   itemsProcessed: z.number().int().nonnegative(),
   status: z.enum(['active', 'ended']),
-  coach: z.enum(['conversational', 'guided']),
+  coach: CoachKindSchema,
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;
 
@@ -41,7 +41,7 @@ export type TimelineStep = z.infer<typeof TimelineStepSchema>;
 
 export const TimelineSchema = z.object({
   sessionId: z.string(),
-  coach: z.enum(['conversational', 'guided']),
+  coach: CoachKindSchema,
   model: z.string().optional(),
   steps: z.array(TimelineStepSchema).min(1),
   /** The log ends inside a turn (the app stopped while the coach was answering). */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { CoachKindSchema } from '../session/schema';
 
 /** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
 export const SettingsSchema = z.object({
   /** The coach for new sessions: guided works offline; conversational needs a model. */
-  coach: z.enum(['guided', 'conversational']).optional(),
+  coach: CoachKindSchema.optional(),
   theme: z.enum(['dark', 'light']),
   /** The long side, in pixels, of the photo copy the model sees (bigger shows more detail and costs more tokens). */
   imageLongSide: z.union([z.literal(768), z.literal(1024), z.literal(1536)]).optional(),
@@ -31,7 +32,7 @@ export const DEFAULT_SETTINGS: Settings = { theme: 'dark' };
 export const SettingsViewSchema = z.object({
   settings: SettingsSchema,
   /** The coach new sessions get with these settings and this model setup. */
-  effectiveCoach: z.enum(['guided', 'conversational']),
+  effectiveCoach: CoachKindSchema,
   /** Whether a model is set up: without one only the guided coach is available. */
   modelConfigured: z.boolean(),
   /** Where sessions are kept (chosen with --data-dir or TIDY_DATA_DIR when Tidying starts). */

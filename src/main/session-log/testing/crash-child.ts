@@ -4,10 +4,12 @@
  * an answer is back with the coach (its line already durable), and `done` at the end. The test kills it at
  * many points with SIGKILL.
  */
+import type { QuestionUi } from '../../effects';
 import { cryptoRandom, systemClock } from '../../effects';
+import type { Question, Resolution } from '../../../shared/questions/schema';
+import { foldLog, openQuestionOf } from '../fold';
+import { Journal } from '../journal';
 import { readSessionLog } from '../reader';
-import { recordingClock, recordingLlm, recordingQuestions, recordingRandom } from '../recording';
-import { rebuildState } from '../replay';
 import { SessionLogWriter } from '../writer';
 import { scriptedAnswers, scriptedLlm, scriptedSession } from './session';
 
@@ -19,7 +21,8 @@ const existing = await readSessionLog(file).catch((error: unknown) => {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { events: [] };
   throw error;
 });
-const rebuilt = rebuildState(existing.events);
+const folded = foldLog(existing.events);
+const openQuestion = openQuestionOf(folded.inFlight);
 const clock = systemClock();
 const writer = await SessionLogWriter.open(file, { now: () => clock.now() });
 const scripted = scriptedAnswers();
@@ -30,27 +33,24 @@ const answers: typeof scripted = {
     return scripted.ask(question);
   },
 };
+const journal = new Journal({ live: { time: clock, random: cryptoRandom(), llm: scriptedLlm(), questions: answers as QuestionUi<unknown, Resolution> }, writer });
 const session = scriptedSession(
+  { time: journal.time, random: journal.random, llm: journal.llm, question: journal.questions as QuestionUi<Question, Resolution> },
   {
-    time: recordingClock(clock, writer),
-    random: recordingRandom(cryptoRandom(), writer),
-    llm: recordingLlm(scriptedLlm(), writer),
-    question: recordingQuestions(answers, writer),
-  },
-  {
-    ...(rebuilt.state ? { initial: rebuilt.state } : {}),
+    ...(folded.document ? { initial: folded.document.session } : {}),
     onAnswered: (question) => process.stdout.write(`answered ${question.id}\n`),
   },
 );
-if (rebuilt.openQuestion) {
-  const resolution = await answers.ask(rebuilt.openQuestion);
-  await writer.append({ type: 'question-closed', questionId: rebuilt.openQuestion.id, resolution });
-  process.stdout.write(`answered ${rebuilt.openQuestion.id}\n`);
+if (openQuestion) {
+  const resolution = await answers.ask(openQuestion);
+  const asked = folded.inFlight.findLast((event) => event.type === 'question-asked');
+  await writer.append({ type: 'question-closed', ...(asked ? { call: asked.seq } : {}), questionId: openQuestion.id, resolution });
+  process.stdout.write(`answered ${openQuestion.id}\n`);
 }
-for (let turn = rebuilt.turns + 1; turn <= turns; turn += 1) {
+for (let turn = folded.turns + 1; turn <= turns; turn += 1) {
   await writer.append({ type: 'person-message', text: `turn ${turn}` });
   await session.turn(`turn ${turn}`);
-  await writer.append({ type: 'turn-ended', state: session.state.get() });
+  await writer.append({ type: 'turn-ended', checkpoint: { session: session.state.get() } });
 }
 await writer.close();
 process.stdout.write('done\n');

@@ -1,0 +1,117 @@
+/**
+ * The session as a fold over its log. The person's inputs (a message, photos, a turn taking queued messages) are
+ * applied by `applyInput`, the very function the live app applies them with, so the log never repeats them; a
+ * turn's end brings what the coach changed (a JSON Patch) or, now and then, the whole document (a checkpoint).
+ */
+import { applyJsonPatch, toJson } from '../../shared/json-patch';
+import type { Question } from '../../shared/questions/schema';
+import type { ChatMessage, SessionState } from '../../shared/session/schema';
+import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
+
+export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'turn-started'>;
+/** An input as the live app applies it (before the writer numbers it) or as the log holds it. */
+export type Input = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 'v' | 'seq' | 'at'> : never) : never;
+
+export function isInput(event: LogEvent): event is InputEvent {
+  return event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'turn-started';
+}
+
+/**
+ * What an input does to the session: a message waits in `queued` (shown at once), photos join the session, and a
+ * turn takes its messages out of `queued` into the chat. Returns a new state; the one given is not changed.
+ */
+export function applyInput(state: SessionState, input: Input & { readonly at?: number }): SessionState {
+  switch (input.type) {
+    case 'person-message': {
+      // Version 1 test harnesses logged messages without an id; those never reached a session's state.
+      const at = input.sentAt ?? input.at;
+      if (!input.messageId || at === undefined) return state;
+      const message: ChatMessage = {
+        id: input.messageId,
+        role: 'person',
+        text: input.text,
+        at,
+        ...(input.photoIds ? { photoIds: input.photoIds } : {}),
+      };
+      return { ...state, queued: [...state.queued, message] };
+    }
+    case 'photos-imported':
+      return { ...state, photos: [...state.photos, ...input.photos] };
+    case 'turn-started': {
+      const wanted = new Set(input.messageIds);
+      if (!state.queued.some((message) => wanted.has(message.id))) return state;
+      return {
+        ...state,
+        messages: [...state.messages, ...state.queued.filter((message) => wanted.has(message.id))],
+        queued: state.queued.filter((message) => !wanted.has(message.id)),
+      };
+    }
+  }
+}
+
+/** One turn of the log, as it folds: the opening (turn 0, the first checkpoint) or a turn that ended. */
+export interface FoldedTurn {
+  /** 0 for the session as it opened, then 1, 2, ... */
+  readonly turn: number;
+  /** The turn's lines, from after the previous turn's end to its own `turn-ended`. */
+  readonly events: readonly LogEvent[];
+  /**
+   * The session and coach memory after the turn. The fold goes on changing this object in place: copy what you
+   * keep (`structuredClone`).
+   */
+  readonly document: SessionDocument;
+  readonly ended: LogEventOf<'turn-ended'>;
+}
+
+export class LogFoldError extends Error {
+  override readonly name = 'LogFoldError';
+}
+
+/**
+ * Folds a log (or its tail from a checkpoint on) turn by turn, calling `visit` at each `turn-ended`. Returns the
+ * document as the last complete turn left it (the inputs after it not applied) and the lines after it (the turn
+ * in flight when the log stopped).
+ */
+export function foldLog(
+  events: readonly LogEvent[],
+  visit?: (turn: FoldedTurn) => void,
+): { document?: SessionDocument; turns: number; inFlight: readonly LogEvent[] } {
+  let document: SessionDocument | undefined;
+  let turns = 0;
+  let start = 0;
+  for (const [index, event] of events.entries()) {
+    if (event.type !== 'turn-ended') continue;
+    // The turn's inputs, then what the turn changed on top of them.
+    if (document) for (const input of events.slice(start, index)) if (isInput(input)) document.session = applyInput(document.session, input);
+    if (event.checkpoint) {
+      document = structuredClone(event.checkpoint);
+    } else if (document && event.changes) {
+      try {
+        document = applyJsonPatch(document, event.changes);
+      } catch (error) {
+        throw new LogFoldError(`line seq ${event.seq}: the turn's changes do not fit the session before it (${(error as Error).message})`);
+      }
+    } else {
+      throw new LogFoldError(`line seq ${event.seq}: a turn ends with changes, but no checkpoint came before it`);
+    }
+    visit?.({ turn: turns, events: events.slice(start, index + 1), document, ended: event });
+    turns += 1;
+    start = index + 1;
+  }
+  return { ...(document ? { document } : {}), turns, inFlight: events.slice(start) };
+}
+
+/** The document as a log line would hold it: a JSON copy. */
+export function documentOf(session: SessionState, coach: CoachMemory | undefined): SessionDocument {
+  return toJson({ session, ...(coach ? { coach } : {}) });
+}
+
+/** The question asked last and never closed, if any: a resumed session shows it again with its id and expiry. */
+export function openQuestionOf(events: readonly LogEvent[]): Question | undefined {
+  let open: Question | undefined;
+  for (const event of events) {
+    if (event.type === 'question-asked') open = event.question;
+    else if (event.type === 'question-closed' || (event.type === 'error' && event.effect === 'question')) open = undefined;
+  }
+  return open;
+}

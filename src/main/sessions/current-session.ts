@@ -1,0 +1,141 @@
+/**
+ * The session the app shows: a fresh one at start (or the last unfinished one, resumed), its log made when it first
+ * has something to keep (a message or a photo), and a new one on request.
+ */
+import { IpcError } from '../../shared/ipc/errors';
+import { newSessionState } from '../../shared/session/new-session';
+import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
+import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
+import type { SettingsService } from '../settings/service';
+import { LiveSession, type SessionServices } from './live-session';
+import { loadLoggedSession } from './resume';
+
+const OFFLINE_NOTICE =
+  'No model is set up, so I’ll guide you with short questions and cards: it all works offline. Drop photos of the room, or type anything to begin.';
+
+export class CurrentSession {
+  readonly #services: SessionServices;
+  readonly #settings: SettingsService;
+  readonly #dataDir: string;
+  #coachKind: CoachKind;
+  #live: Promise<LiveSession> | undefined;
+
+  constructor(services: SessionServices, settings: SettingsService, dataDir: string) {
+    this.#services = services;
+    this.#settings = settings;
+    this.#dataDir = dataDir;
+    this.#coachKind = settings.coachForNewSession();
+    services.store.replace(this.#fresh());
+  }
+
+  get coachKind(): CoachKind {
+    return this.#coachKind;
+  }
+
+  get id(): string {
+    return this.#services.store.state.id;
+  }
+
+  /** Where the session's log is, once it has one. */
+  get paths(): SessionPaths | undefined {
+    return this.#live ? sessionPaths(this.#dataDir, this.id) : undefined;
+  }
+
+  /** The session's log and runtime, made on first use with the session as it is now as its opening. */
+  live(): Promise<LiveSession> {
+    this.#live ??= LiveSession.start(this.#services, this.#setup(this.#coachKind));
+    const live = this.#live;
+    live.catch(() => {
+      if (this.#live === live) this.#live = undefined;
+    });
+    return live;
+  }
+
+  async send(text: string): Promise<string> {
+    if (this.#services.store.state.status === 'ended') {
+      throw new IpcError({ code: 'closed', message: 'This session has ended. Start a new one to keep going.' });
+    }
+    return (await this.live()).send(text);
+  }
+
+  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
+    await (await this.live()).addPhotos(photos);
+  }
+
+  /** Stops the turn in flight; whether there was one. */
+  async stop(): Promise<boolean> {
+    return this.#live ? (await this.#live).stop() : false;
+  }
+
+  /** Resolves when nothing runs or waits and the log is on disk. */
+  async idle(): Promise<void> {
+    if (this.#live) await (await this.#live).idle();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#live) await (await this.#live).flush();
+  }
+
+  async startNew(): Promise<void> {
+    await this.close();
+    this.#coachKind = this.#settings.coachForNewSession();
+    this.#services.store.replace(this.#fresh());
+  }
+
+  /** Makes a logged session the live one (see `LiveSession.resume`). */
+  async resume(id: string): Promise<void> {
+    await this.close();
+    const paths = sessionPaths(this.#dataDir, id);
+    let logged;
+    try {
+      logged = await loadLoggedSession(paths, { templates: this.#services.templates, logger: this.#services.logger });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
+      throw error;
+    }
+    // Without a model now, a conversational session goes on with the guided coach (and the log says so).
+    const coachKind = logged.started.coach === 'conversational' && !this.#settings.hasModel ? 'guided' : logged.started.coach;
+    const live = LiveSession.resume(this.#services, this.#setup(coachKind, paths), logged, logged.memory);
+    this.#coachKind = coachKind;
+    this.#live = live;
+    await live;
+  }
+
+  /** Picks up the most recently used unfinished session, if there is one; a new one when it cannot be read. */
+  async resumeLatest(): Promise<void> {
+    const { sessions } = await listSessions(this.#dataDir);
+    const latest = sessions.find((session) => session.status === 'active');
+    if (!latest) return;
+    try {
+      await this.resume(latest.id);
+    } catch (error) {
+      this.#services.logger.warn('The last session could not be resumed; starting a new one', { error });
+      await this.startNew();
+    }
+  }
+
+  async close(): Promise<void> {
+    const closing = this.#live;
+    this.#live = undefined;
+    if (closing) await (await closing.catch(() => undefined))?.close();
+  }
+
+  #setup(coachKind: CoachKind, paths = sessionPaths(this.#dataDir, this.id)) {
+    const hasModel = this.#settings.hasModel;
+    return {
+      paths,
+      coachKind,
+      model: describeModel(this.#settings.model),
+      llm: hasModel ? this.#settings.currentLlm : undefined,
+    };
+  }
+
+  /** A guided session without a model says so, once, before anything else. */
+  #fresh(): SessionState {
+    const { random, time } = this.#services;
+    const fresh = newSessionState(random.id(), time.now());
+    return this.#coachKind === 'guided' && !this.#settings.hasModel
+      ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
+      : fresh;
+  }
+}

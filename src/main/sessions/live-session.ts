@@ -1,0 +1,370 @@
+/**
+ * A session the app is running: its folder and log, the journal its effects go through, the runtime that coaches,
+ * and the turns one at a time. What the person does (a message, photos, Stop, a turn taking messages) is applied to
+ * the session and logged in one step, so the log's order is the order the session saw; a turn's end logs what the
+ * turn changed against the fold of everything before it, and now and then the whole document (a checkpoint).
+ */
+import { mkdir } from 'node:fs/promises';
+import type { CoachActivity } from '../../shared/coach/activity';
+import { applyJsonPatch, diffJson } from '../../shared/json-patch';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../core/session-runtime';
+import type { SessionStore } from '../core/session-store';
+import { TurnRunner, type QueuedTurn } from '../core/turn-runner';
+import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
+import type { Logger } from '../log/logger';
+import { readModelCopy } from '../photos';
+import type { QuestionBroker } from '../questions';
+import {
+  applyInput,
+  documentOf,
+  hashTemplates,
+  Journal,
+  metaFromState,
+  SessionLogWriter,
+  writeSessionMeta,
+  type CoachMemory,
+  type Input,
+  type LogEvent,
+  type LogEventOf,
+  type ModelSummary,
+  type SessionDocument,
+  type SessionPaths,
+} from '../session-log';
+import type { TemplateRenderer } from '../templates';
+
+/** A checkpoint is written once the log has grown by this much since the last one... */
+export const CHECKPOINT_MIN_BYTES = 256 * 1024;
+/** ...and by at least this many times the last checkpoint's size, so checkpoints stay a bounded share of the log. */
+export const CHECKPOINT_GROWTH = 8;
+
+/** What every session of the app shares. */
+export interface SessionServices {
+  readonly store: SessionStore;
+  readonly version: string;
+  readonly templates: TemplateRenderer;
+  readonly logger: Logger;
+  /** The live clock and randomness (the journal records what the session reads of them). */
+  readonly time: Clock;
+  readonly random: Random;
+  readonly questions: QuestionBroker;
+  readonly onActivity: (activity: CoachActivity) => void;
+  /** Secrets to keep out of the log (the API key in use). */
+  readonly secrets: () => readonly string[];
+  /** Backoff for model retries (tests make it short). */
+  readonly retry?: Omit<RetryOptions, 'onRetry'>;
+}
+
+/** What one session runs with. */
+export interface SessionSetup {
+  readonly paths: SessionPaths;
+  readonly coachKind: CoachKind;
+  /** The model as the log records it (its name and host, what it can do). */
+  readonly model: ModelSummary;
+  /** The live model, or undefined when the session has none. */
+  readonly llm: Llm | undefined;
+}
+
+interface Opened {
+  readonly writer: SessionLogWriter;
+  /** The document the log folds to so far (JSON, owned by the session). */
+  readonly shadow: SessionDocument;
+  /** The coach's memory to continue from. */
+  readonly memory?: CoachMemory;
+  /** Bytes of the last checkpoint line, and the log's size where it ended. */
+  readonly checkpoint: { readonly bytes: number; readonly end: number };
+}
+
+export class LiveSession {
+  readonly paths: SessionPaths;
+  readonly coachKind: CoachKind;
+  readonly #services: SessionServices;
+  readonly #setup: SessionSetup;
+  readonly #writer: SessionLogWriter;
+  #journal: Journal;
+  readonly #runtime: SessionRuntime;
+  readonly #turns: TurnRunner;
+  #shadow: SessionDocument;
+  #checkpoint: { bytes: number; end: number };
+  readonly #unsubscribe: () => void;
+
+  private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
+    this.#services = services;
+    this.#setup = setup;
+    this.paths = setup.paths;
+    this.coachKind = setup.coachKind;
+    this.#writer = opened.writer;
+    this.#shadow = opened.shadow;
+    this.#checkpoint = { ...opened.checkpoint };
+    this.#journal = journal;
+    const effects: RuntimeEffects = {
+      time: journal.time,
+      random: journal.random,
+      llm: setup.llm ? journal.llm : undefined,
+      questions: journal.questions,
+    };
+    const state = { get: () => services.store.state, set: (next: SessionState) => void services.store.replace(next) };
+    const log: Log = { write: (entry) => services.logger[entry.level](entry.message, entry.data === undefined ? undefined : { data: entry.data }) };
+    this.#runtime = new SessionRuntime({
+      state,
+      effects,
+      coachKind: setup.coachKind,
+      capabilities: { vision: setup.model.vision, tools: setup.model.tools },
+      templates: services.templates,
+      log,
+      photoBytes: (id) => readModelCopy(setup.paths.photos, id),
+      onActivity: services.onActivity,
+      ...(opened.memory ? { memory: opened.memory } : {}),
+    });
+    this.#turns = new TurnRunner(
+      (turn, signal) => this.#runTurn(turn, signal),
+      (error) => this.#turnFailed(error),
+    );
+    // Mode changes go into the log as they happen (for people reading it; the turn's changes carry the mode too).
+    let mode = services.store.state.mode.kind;
+    this.#unsubscribe = services.store.subscribe(({ state: current }) => {
+      if (current.mode.kind === mode) return;
+      void this.#writer.append({ type: 'mode-transition', from: mode, to: current.mode.kind });
+      mode = current.mode.kind;
+    });
+  }
+
+  /** Starts a new session's log with the session as it is now: its first line, and its opening checkpoint. */
+  static async start(services: SessionServices, setup: SessionSetup): Promise<LiveSession> {
+    await mkdir(setup.paths.dir, { recursive: true });
+    const writer = await LiveSession.#openWriter(services, setup.paths);
+    const state = services.store.state;
+    await writer.append({
+      type: 'session-started',
+      sessionId: state.id,
+      appVersion: services.version,
+      coach: setup.coachKind,
+      model: setup.model,
+      templates: await hashTemplates(services.templates.dir),
+    });
+    const opening = documentOf(state, undefined);
+    const before = writer.size;
+    await writer.append({ type: 'turn-ended', checkpoint: opening });
+    const checkpoint = { bytes: writer.size - before, end: writer.size };
+    const session = new LiveSession(services, setup, { writer, shadow: opening, checkpoint }, LiveSession.#liveJournal(services, setup, writer));
+    await session.#saveMeta();
+    return session;
+  }
+
+  /**
+   * A logged session made live again. `inFlight` (the lines after its last turn's end) plays first: inputs at their
+   * places, reads served from the log, and where the log ends (or the code now goes another way) everything goes
+   * live. Resolves once the journal is live; the turn that was in flight may still be running.
+   */
+  static async resume(
+    services: SessionServices,
+    setup: SessionSetup,
+    logged: { readonly document: SessionDocument; readonly inFlight: readonly LogEvent[]; readonly from: number; readonly checkpoint: { bytes: number; end: number } },
+    memory: { readonly memory?: CoachMemory; readonly how: 'folded' | 'replayed' | 'fresh' },
+  ): Promise<LiveSession> {
+    const writer = await LiveSession.#openWriter(services, setup.paths);
+    services.store.replace(logged.document.session);
+    // The journal calls back into the session it is made for, once the session exists.
+    const made: { session?: LiveSession } = {};
+    const journal = new Journal({
+      recorded: logged.inFlight,
+      mode: 'continue',
+      live: LiveSession.#liveEffects(services, setup, writer),
+      writer,
+      onLive: (unconsumed, why) => made.session!.#goneLive(unconsumed, logged.from, memory.how, why),
+    });
+    const session = new LiveSession(
+      services,
+      setup,
+      { writer, shadow: structuredClone(logged.document), checkpoint: logged.checkpoint, ...(memory.memory ? { memory: memory.memory } : {}) },
+      journal,
+    );
+    made.session = session;
+    await journal.play({
+      input: (event) => session.#apply(event),
+      turnStarted: (event) => session.#turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds, logged: true }),
+      turnStopped: () => void session.#turns.stop(),
+    });
+    // Messages the crash left unanswered get their turn.
+    const waiting = services.store.state.queued.map((message) => message.id);
+    if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: [] });
+    return session;
+  }
+
+  /** The person's message: shown at once, on disk before the coach (and the model) sees it, answered in turn. */
+  send(text: string): string {
+    const { random, time } = this.#services;
+    const messageId = random.id();
+    const sentAt = time.now();
+    this.#journal.admit(() => {
+      this.#input({ type: 'person-message', messageId, text, sentAt });
+      this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
+    });
+    return messageId;
+  }
+
+  /** New photos join the session; in an active session they are the person's message and the coach looks at them. */
+  addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
+    const { random, time } = this.#services;
+    const messageId = random.id();
+    const sentAt = time.now();
+    return new Promise<void>((resolve, reject) =>
+      this.#journal.admit(() => {
+        this.#input({ type: 'photos-imported', photos: photos.map(({ id, fileName, width, height }) => ({ id, fileName, width, height })) }).then(resolve, reject);
+        if (this.#services.store.state.status !== 'active') return;
+        const photoIds = photos.map((photo) => photo.id);
+        this.#input({ type: 'person-message', messageId, text: '', photoIds, sentAt });
+        this.#turns.enqueue({ messageIds: [messageId], photoIds });
+      }),
+    );
+  }
+
+  /**
+   * Stops the turn in flight; whether there was one. The stop is logged as it takes effect (once an answer on its way
+   * to the coach has been taken), so replay stops at the same place.
+   */
+  stop(): boolean {
+    if (!this.#turns.busy) return false;
+    this.#journal.admit(() => void this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' })));
+    return true;
+  }
+
+  /** Resolves when no turn runs or waits and every line is on disk. */
+  async idle(): Promise<void> {
+    await this.#turns.idle();
+    await this.#writer.flush();
+  }
+
+  flush(): Promise<void> {
+    return this.#writer.flush();
+  }
+
+  /** Stops what runs, closes the open question, waits for the turn's end to be logged and closes the log. */
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) =>
+      this.#journal.admit(() => {
+        this.#turns.reset(() => void this.#writer.append({ type: 'turn-stopped' }));
+        resolve();
+      }),
+    );
+    this.#services.questions.cancel();
+    await this.#turns.idle();
+    this.#unsubscribe();
+    await this.#writer.close();
+  }
+
+  static #openWriter(services: SessionServices, paths: SessionPaths): Promise<SessionLogWriter> {
+    return SessionLogWriter.open(paths.log, {
+      now: () => services.time.now(),
+      secrets: services.secrets,
+      onError: (error) => services.logger.error('Writing the session log failed', { error }),
+    });
+  }
+
+  static #liveJournal(services: SessionServices, setup: SessionSetup, writer: SessionLogWriter): Journal {
+    return new Journal({ live: LiveSession.#liveEffects(services, setup, writer), writer });
+  }
+
+  /** The live effects a session's journal reads: the model with visible retries, each retry noted in the log. */
+  static #liveEffects(services: SessionServices, setup: SessionSetup, writer: SessionLogWriter) {
+    const { questions } = services;
+    const model: Llm = setup.llm
+      ? retryingLlm(setup.llm, {
+          ...services.retry,
+          onRetry: (notice) => {
+            void writer.append({ type: 'model-retry', attempt: notice.attempt, delayMs: notice.delayMs, fault: notice.fault });
+            services.onActivity({ status: 'retrying', notice: describeRetry(notice) });
+          },
+        })
+      : { generate: () => Promise.reject(new Error('This session has no model.')) };
+    return {
+      time: services.time,
+      random: services.random,
+      llm: model,
+      questions,
+      shownQuestion: () => questions.pending,
+      prepareQuestion: (spec: unknown) => questions.prepare(spec as Parameters<QuestionBroker['prepare']>[0]),
+      reopen: (question: Parameters<QuestionBroker['reopen']>[0], signal?: AbortSignal) => questions.reopen(question, signal),
+    };
+  }
+
+  /** Applies an input to the session and the fold, and logs it in the same step. */
+  #input(input: Input): Promise<void> {
+    this.#apply(input);
+    const written = this.#writer.append(input);
+    written.catch(() => {});
+    return written;
+  }
+
+  /** Applies an input the log already holds. */
+  #apply(input: Input): void {
+    const { store } = this.#services;
+    store.replace(applyInput(store.state, input));
+    this.#shadow.session = applyInput(this.#shadow.session, input);
+  }
+
+  async #runTurn(turn: QueuedTurn, signal: AbortSignal): Promise<void> {
+    const started = { type: 'turn-started' as const, messageIds: [...turn.messageIds], photoIds: [...turn.photoIds] };
+    if (turn.logged) this.#apply(started);
+    else void this.#input(started);
+    let outcome: Awaited<ReturnType<SessionRuntime['runTurn']>>;
+    try {
+      outcome = await this.#runtime.runTurn(turn, signal);
+    } finally {
+      await this.#endTurn();
+    }
+    if (outcome?.kind === 'answered' && outcome.continues && !signal.aborted) this.#turns.enqueue({ messageIds: [], photoIds: [] });
+  }
+
+  /** Logs what the turn changed, or a checkpoint when the log has grown enough since the last one. */
+  async #endTurn(): Promise<void> {
+    const document = { session: this.#services.store.state, ...(this.#runtime.memory() ? { coach: this.#runtime.memory() } : {}) };
+    const grown = this.#writer.size - this.#checkpoint.end;
+    let ended: Promise<void>;
+    if (grown >= Math.max(CHECKPOINT_MIN_BYTES, CHECKPOINT_GROWTH * this.#checkpoint.bytes)) {
+      const checkpoint = documentOf(document.session, document.coach);
+      const before = this.#writer.size;
+      ended = this.#writer.append({ type: 'turn-ended', checkpoint });
+      this.#checkpoint = { bytes: this.#writer.size - before, end: this.#writer.size };
+      this.#shadow = structuredClone(checkpoint);
+    } else {
+      const changes = diffJson(this.#shadow, document);
+      ended = this.#writer.append({ type: 'turn-ended', changes });
+      this.#shadow = applyJsonPatch(this.#shadow, changes);
+    }
+    await ended;
+    await this.#saveMeta();
+  }
+
+  #turnFailed(error: unknown): void {
+    this.#services.logger.error('A coach turn failed', { error });
+    void this.#writer.append({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    this.#services.onActivity({ status: 'error', notice: 'The coach ran into a problem. Your message is kept; send again when ready.' });
+  }
+
+  /**
+   * The resumed session's journal went live: lines of the turn in flight it could not play are set aside (kept in
+   * `log.interrupted-<seq>.jsonl`), the log notes the resume, and what the person did in those lines is kept.
+   */
+  #goneLive(unconsumed: readonly LogEvent[], from: number, memory: 'folded' | 'replayed' | 'fresh', why: string | undefined): void {
+    const { logger, version } = this.#services;
+    if (unconsumed.length > 0) {
+      logger.warn('The turn in flight went another way when replayed; it goes on live from there', { setAside: unconsumed.length, why });
+      void this.#writer.setAsideFrom(unconsumed[0]!.seq);
+    }
+    void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
+    for (const event of unconsumed) {
+      if (event.type === 'person-message' || event.type === 'photos-imported') this.#input(stripLine(event));
+    }
+  }
+
+  #saveMeta(): Promise<void> {
+    return writeSessionMeta(this.paths.dir, metaFromState(this.#services.store.state, this.coachKind, this.#services.time.now()));
+  }
+}
+
+function stripLine<E extends LogEventOf<'person-message' | 'photos-imported'>>(event: E): Input {
+  const { v: _v, seq: _seq, at: _at, ...input } = event;
+  return input as Input;
+}
+
