@@ -74,6 +74,8 @@ export class SessionRuntime {
   async runTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnOutcome | undefined> {
     this.#turnPhotos.clear();
     const { state } = this.deps;
+    // Messages sent just before the session ended still get their turn; there is nothing left to coach.
+    if (state.get().status === 'ended') return undefined;
     const wanted = new Set(request.messageIds);
     const text = state
       .get()

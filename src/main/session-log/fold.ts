@@ -82,7 +82,8 @@ export function foldLog(
   for (const [index, event] of events.entries()) {
     if (event.type !== 'turn-ended') continue;
     // The turn's inputs, then what the turn changed on top of them.
-    if (document) for (const input of events.slice(start, index)) if (isInput(input)) document.session = applyInput(document.session, input);
+    // (A copy of each: the fold is changed in place by later patches, and the log's events must not be.)
+    if (document) for (const input of events.slice(start, index)) if (isInput(input)) document.session = applyInput(document.session, structuredClone(input));
     if (event.checkpoint) {
       document = structuredClone(event.checkpoint);
     } else if (document && event.changes) {

@@ -91,7 +91,6 @@ export interface PlayHooks {
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
   turnEnded?(event: LogEventOf<'turn-ended'>): Promise<void>;
-  resumed?(event: LogEventOf<'session-resumed'>): void;
 }
 
 type Read = LogEventOf<'clock' | 'random' | 'model-request' | 'question-asked'>;
@@ -120,10 +119,12 @@ const PLAYED: ReadonlySet<string> = new Set([
   'turn-started',
   'turn-stopped',
   'turn-ended',
-  'session-resumed',
 ]);
 
-/** The lines replay consumes: everything but what is there for people (mode changes, retries, turn failures). */
+/**
+ * The lines replay consumes: everything but what is there for people (mode changes, retries, turn failures) and
+ * resume markers (a resume rebuilds the coach at the turn's end the marker names, not where the marker stands).
+ */
 function playable(event: LogEvent): boolean {
   return PLAYED.has(event.type) || (event.type === 'error' && event.effect === 'question');
 }
@@ -216,10 +217,6 @@ export class Journal {
           await hooks.turnEnded?.(event);
           this.#turn += 1;
           break;
-        case 'session-resumed':
-          this.#cursor += 1;
-          hooks.resumed?.(event);
-          break;
         default:
           // A read waits at the head of the recording, and the code has stopped without making it.
           this.#mismatch(event as Read, `the recording ${describeRead(event as Read)} here, but replay did not (it is waiting for something else, or its turn ended)`);
@@ -234,6 +231,11 @@ export class Journal {
   admit(apply: () => void): void {
     if (this.#delivering > 0) this.#held.push(apply);
     else apply();
+  }
+
+  /** Runs what was held back, in order, until an answer is on its way again. */
+  #releaseHeld(): void {
+    while (this.#delivering === 0 && this.#held.length > 0) this.#held.shift()!();
   }
 
   /** Reports a divergence found outside the journal (a state unlike the logged one). */
@@ -364,19 +366,24 @@ export class Journal {
   }
 
   /**
-   * Logs an answer and resolves once its line is written. Inputs arriving meanwhile wait until the code has taken
-   * the answer and gone on to its next wait (every microtask after it has run).
+   * Logs an answer and resolves once its line is written. One answer at a time: what arrives meanwhile (the
+   * person's inputs, other calls' answers) waits until the code has taken this one and gone on to its next wait
+   * (every microtask after it has run), so the log's order is the order the code saw.
    */
-  async #deliver(line: LogEventInput): Promise<void> {
-    this.#delivering += 1;
-    try {
-      await this.#append(line);
-    } finally {
-      globalThis.setImmediate(() => {
-        this.#delivering -= 1;
-        if (this.#delivering === 0) for (const apply of this.#held.splice(0)) apply();
-      });
-    }
+  #deliver(line: LogEventInput): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      this.admit(() => {
+        this.#delivering += 1;
+        this.#append(line)
+          .then(resolve, reject)
+          .finally(() =>
+            globalThis.setImmediate(() => {
+              this.#delivering -= 1;
+              this.#releaseHeld();
+            }),
+          );
+      }),
+    );
   }
 
   /**

@@ -125,7 +125,8 @@ export class CurrentSession {
     return {
       paths,
       coachKind,
-      model: describeModel(this.#settings.model),
+      // What the session really runs with: a model name in the environment is not a model until one is made.
+      model: { ...describeModel(this.#settings.model), configured: hasModel },
       llm: hasModel ? this.#settings.currentLlm : undefined,
     };
   }

@@ -300,7 +300,8 @@ export class LiveSession {
   #apply(input: Input): void {
     const { store } = this.#services;
     store.replace(applyInput(store.state, input));
-    this.#shadow.session = applyInput(this.#shadow.session, input);
+    // The fold is changed in place by the turns' patches: it gets its own copy of what the input adds.
+    this.#shadow.session = applyInput(this.#shadow.session, structuredClone(input));
   }
 
   async #runTurn(turn: QueuedTurn, signal: AbortSignal): Promise<void> {
@@ -310,6 +311,10 @@ export class LiveSession {
     let outcome: Awaited<ReturnType<SessionRuntime['runTurn']>>;
     try {
       outcome = await this.#runtime.runTurn(turn, signal);
+    } catch (error) {
+      // In the turn, before its end: replay has to fail the same way.
+      void this.#writer.append({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      throw error;
     } finally {
       await this.#endTurn();
     }
@@ -338,7 +343,6 @@ export class LiveSession {
 
   #turnFailed(error: unknown): void {
     this.#services.logger.error('A coach turn failed', { error });
-    void this.#writer.append({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     this.#services.onActivity({ status: 'error', notice: 'The coach ran into a problem. Your message is kept; send again when ready.' });
   }
 

@@ -1,0 +1,264 @@
+/**
+ * For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
+ * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
+ * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
+ * messages sent while the coach is still busy, Stop at any moment, model faults and retries, restarts and crashes
+ * (the data folder as it was on disk at a random instant, picked up by a new core).
+ */
+import fc from 'fast-check';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Answer, Question } from '../../shared/questions/schema';
+import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
+import type { AppCore } from '../core/app-core';
+import { manualClock, seededRandom } from '../effects';
+import type { Timers } from '../questions';
+import { checkSession } from '../replay/check';
+import { applyInput, foldLog, isInput, readSessionLog } from '../session-log';
+import { createTemplateRenderer } from '../templates';
+import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { rulesLlm } from '../testing/rules-llm';
+
+const signal = new AbortController().signal;
+const templates = createTemplateRenderer(TEMPLATES_DIR);
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+type CoachSetup = 'guided' | 'guided with a model' | 'conversational';
+
+type Action =
+  | { readonly kind: 'say'; readonly text: string }
+  | { readonly kind: 'photos'; readonly count: number }
+  | { readonly kind: 'answer'; readonly pick: number }
+  | { readonly kind: 'time out' }
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'wait' }
+  | { readonly kind: 'restart' }
+  | { readonly kind: 'crash' }
+  | { readonly kind: 'new session' };
+
+const LINES = ['idk where to start', 'work, I design', 'a mug', 'next', "I'm stuck", 'old papers', 'trash it', 'I need to stop', 'usb cable'];
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...LINES).map((text): Action => ({ kind: 'say', text })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }).map((count): Action => ({ kind: 'photos', count })) },
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 20 }).map((pick): Action => ({ kind: 'answer', pick })) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'time out' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop' }) },
+  { weight: 4, arbitrary: fc.constant<Action>({ kind: 'wait' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'new session' }) },
+);
+
+/** A valid answer to any card, by a number; the pick also decides between the offered choices, unsure and Other. */
+function answerFor(question: Question, pick: number): Answer {
+  switch (question.kind) {
+    case 'disposition': {
+      const picks = [...question.choices.map((_, index) => ({ type: 'choice' as const, index })), { type: 'unsure' as const }, { type: 'other' as const, text: 'shelf' }, { type: 'skip' as const }];
+      return { kind: 'disposition', pick: picks[pick % picks.length]! };
+    }
+    case 'choice': {
+      const choice = question.choices[pick % question.choices.length]!;
+      const followUp = choice.followUp?.choices[0];
+      return { kind: 'choice', selected: [choice.label], ...(followUp ? { followUp: [followUp] } : {}) };
+    }
+    case 'confirm':
+      return { kind: 'confirm', yes: pick % 2 === 0 };
+    case 'text':
+      return { kind: 'text', text: pick % 3 === 0 ? '' : 'a mug' };
+  }
+}
+
+/** Answers a card; one that closed meanwhile (timed out, stopped) refuses the answer, as the GUI would be told. */
+async function answer(core: AppCore, question: Question, pick: number): Promise<void> {
+  try {
+    await core.handlers['question:answer']({ questionId: question.id, answer: answerFor(question, pick) }, { signal });
+  } catch {
+    return;
+  }
+}
+
+/** Timers the test fires by hand: a card's five minutes pass when the test says so. */
+function manualTimers(): Timers & { fireAll(): void } {
+  const pending = new Map<number, () => void>();
+  let next = 0;
+  return {
+    set(callback) {
+      pending.set(++next, callback);
+      return next;
+    },
+    clear(handle) {
+      pending.delete(handle as number);
+    },
+    fireAll() {
+      const due = [...pending.values()];
+      pending.clear();
+      for (const callback of due) callback();
+    },
+  };
+}
+
+const photo = (n: number) =>
+  sharp({ create: { width: 48 + (n % 7), height: 32, channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 } } })
+    .jpeg()
+    .toBuffer();
+
+/** Copies a folder file by file as it is now, while the app may be writing to it (a file that vanishes is skipped). */
+async function copyAsOnDisk(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(from, source));
+    const bytes = await readFile(source).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (!bytes) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+  }
+}
+
+/** Resolves once the coach has nothing running or waiting, or waits for the person (a card is open). */
+async function settled(core: AppCore): Promise<void> {
+  let stop: (() => void) | undefined;
+  const asked = new Promise<void>((resolve) => {
+    if (core.store.state.pendingQuestion) return resolve();
+    stop = core.onPush((event) => {
+      if (event.channel === 'session:changed' && (event.payload as SessionSnapshot).state.pendingQuestion) resolve();
+    });
+  });
+  await Promise.race([core.idle(), asked]);
+  stop?.();
+}
+
+async function runSession(setup: CoachSetup, seed: number, actions: readonly Action[]): Promise<void> {
+  let dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-property-'));
+  folders.push(dataDir);
+  const draw = seededRandom(seed);
+  const random = () => draw.float();
+  // One clock and one source of ids for every core of the run, as one machine's would be across restarts.
+  const clock = manualClock(Date.UTC(2026, 10, 23, 9));
+  const ids = seededRandom(seed + 1);
+  let timers = manualTimers();
+  const model = setup === 'guided' ? undefined : rulesLlm({ random, faultRate: 0.08, maxDelayMs: 6 });
+  const open = () => {
+    timers = manualTimers();
+    return testCore({
+      dataDir,
+      logger: memoryLogger(),
+      time: clock,
+      random: ids,
+      timers,
+      retry: { minDelayMs: 0, maxDelayMs: 1 },
+      llm: model,
+      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
+      ...(setup === 'guided with a model' ? { coachPreference: 'guided' as const } : {}),
+    });
+  };
+  let core = open();
+  let photos = 0;
+  try {
+    for (const step of actions) {
+      clock.advance(1_000);
+      const state = core.store.state;
+      switch (step.kind) {
+        case 'say':
+          if (state.status === 'active') await core.handlers['chat:send']({ text: step.text }, { signal });
+          break;
+        case 'photos': {
+          const uploads = await Promise.all(Array.from({ length: step.count }, async () => core.stageUpload(`photo-${++photos}.jpg`, await photo(photos))));
+          await core.handlers['photos:import']({ uploads, paths: [] }, { signal });
+          break;
+        }
+        case 'answer': {
+          const question = state.pendingQuestion;
+          if (question) await answer(core, question, step.pick);
+          break;
+        }
+        case 'time out':
+          timers.fireAll();
+          break;
+        case 'stop':
+          await core.handlers['coach:stop'](undefined, { signal });
+          break;
+        case 'wait':
+          await settled(core);
+          break;
+        case 'restart':
+          await core.dispose();
+          core = open();
+          await core.resumeLatest();
+          break;
+        case 'crash': {
+          // The data folder as it is on disk this instant: whatever the old process had not written is lost.
+          const image = await mkdtemp(path.join(os.tmpdir(), 'tidy-property-crash-'));
+          folders.push(image);
+          await copyAsOnDisk(dataDir, image);
+          const crashed = core;
+          dataDir = image;
+          core = open();
+          await crashed.dispose();
+          await core.resumeLatest();
+          break;
+        }
+        case 'new session':
+          await core.handlers['session:new'](undefined, { signal });
+          break;
+      }
+      // Let the coach run a little, so the next action may land in the middle of a turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // A few more cards answered; then the app closes (the guided coach offline would ask on for as long as answers come).
+    for (let rounds = 0; rounds < 5; rounds += 1) {
+      await settled(core);
+      const question = core.store.state.pendingQuestion;
+      if (!question) break;
+      await answer(core, question, rounds);
+    }
+  } finally {
+    await core.dispose().catch(() => {});
+  }
+  const last = core.store.state;
+  await expectEverySessionReplays(dataDir, last);
+}
+
+async function expectEverySessionReplays(dataDir: string, live: SessionState): Promise<void> {
+  const root = path.join(dataDir, 'sessions');
+  const ids = await readdir(root).catch(() => [] as string[]);
+  for (const id of ids) {
+    const folder = path.join(root, id);
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    const check = await checkSession(events, { templates, photosDir: path.join(folder, 'photos') });
+    expect(check.divergence, `session ${id}: ${check.divergence?.message}`).toBeUndefined();
+    const folded = foldLog(events);
+    expect(check.turnsChecked).toBe(folded.turns - 1);
+    if (id === live.id) {
+      // The fold, with what the person did after the last turn (photos added to an ended session, say).
+      const session = folded.inFlight.reduce((state, event) => (isInput(event) ? applyInput(state, event) : state), folded.document!.session);
+      const { pendingQuestion: _open, ...ended } = live;
+      expect(session).toEqual(ended);
+    }
+  }
+}
+
+const sessions = (setup: CoachSetup, runs: number) =>
+  fc.assert(
+    fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(action, { minLength: 4, maxLength: 24 }), (seed, actions) =>
+      runSession(setup, seed, actions),
+    ),
+    // A session that hangs fails its run (with the actions that led there) instead of the whole test.
+    { numRuns: runs, timeout: 15_000 },
+  );
+
+describe('every recorded session replays with --check, whatever happened live', () => {
+  it('the guided coach with no model', { timeout: 240_000 }, () => sessions('guided', Number(process.env.PROPERTY_RUNS ?? 30)));
+  it('the guided coach with a model reading and wording', { timeout: 240_000 }, () => sessions('guided with a model', Number(process.env.PROPERTY_RUNS ?? 30)));
+  it('the conversational coach', { timeout: 240_000 }, () => sessions('conversational', Number(process.env.PROPERTY_RUNS ?? 40)));
+});
