@@ -1,6 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
@@ -111,6 +112,53 @@ describe('offline replay of a logged session', () => {
     expect(await runReplayCli([path.join(folder, 'log.jsonl'), '--json'], (line) => json.push(line))).toBe(0);
     const parsed = JSON.parse(json.join('\n')) as { transcript: { turns: unknown[] } };
     expect(parsed.transcript.turns).toHaveLength(REALISTIC_LINES.length);
+  });
+
+  it('--check passes on a session that began with several photos dropped at once, with vision on and no model left', async () => {
+    // Regression: the session's first snapshot was taken after the photos that started it, so replay added them
+    // again and every such session failed --check ("the model request differs ... in: instructions, messages, tools").
+    server = await startScriptedModel({ scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios/rules.json')) });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-photos-replay-'));
+    const app = testCore({
+      dataDir,
+      llm: aiSdkLlm(createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted')),
+      model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true },
+    });
+    core = app;
+    app.onPush((event) => {
+      if (event.channel !== 'session:changed') return;
+      const question = (event.payload as SessionSnapshot).state.pendingQuestion;
+      if (!question) return;
+      const answer = question.kind === 'choice' ? { kind: 'choice' as const, selected: ['Work'] } : { kind: 'disposition' as const, pick: { type: 'choice' as const, index: 1 } };
+      queueMicrotask(() => void Promise.resolve().then(() => app.handlers['question:answer']({ questionId: question.id, answer }, { signal })).catch(() => {}));
+    });
+    const colours = ['#804040', '#408040', '#404080', '#808040', '#408080'];
+    const uploads = await Promise.all(
+      colours.map(async (background, index) => app.stageUpload(`room-${index + 1}.jpg`, await sharp({ create: { width: 320, height: 240, channels: 3, background } }).jpeg().toBuffer())),
+    );
+    await app.handlers['photos:import']({ uploads, paths: [] }, { signal });
+    await app.idle();
+    for (const text of ['ok', 'a mug', 'next']) {
+      await app.handlers['chat:send']({ text }, { signal });
+      await app.idle();
+    }
+    expect(app.store.state.photos.map((photo) => photo.facts?.roomType)).toEqual(colours.map(() => 'home office'));
+    // One card a turn once sorting began: "ok" began it.
+    expect(app.store.state.itemsProcessed).toBe(3);
+    const folder = app.sessionPaths!.dir;
+    await app.dispose();
+    core = undefined;
+    await server.close();
+    server = undefined;
+
+    const printed: string[] = [];
+    expect(await runReplayCli([folder, '--check'], (line) => printed.push(line))).toBe(0);
+    expect(printed.join('\n')).toContain('Check: all 4 turns went the way the log says.');
+    // The opening is the session before its photos; each photo is in the session once.
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    const opening = events.find((event) => event.type === 'turn-ended');
+    expect(opening?.type === 'turn-ended' && opening.checkpoint?.session.photos).toEqual([]);
+    expect(transcriptOf(events).turns[0]!.photos).toEqual(colours.map((_, index) => `room-${index + 1}.jpg`));
   });
 
   it('refuses a file that is not a session log, clearly', async () => {
