@@ -191,16 +191,20 @@ export class LiveSession {
     return session;
   }
 
-  /** The person's message: shown at once, on disk before the coach (and the model) sees it, answered in turn. */
-  send(text: string): string {
+  /**
+   * The person's message: shown at once, answered in turn. Resolves with its id once it is on disk, before the coach
+   * (and the model) sees it.
+   */
+  send(text: string): Promise<string> {
     const { random, time } = this.#services;
     const messageId = random.id();
     const sentAt = time.now();
-    this.#journal.admit(() => {
-      this.#input({ type: 'person-message', messageId, text, sentAt });
-      this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
-    });
-    return messageId;
+    return new Promise<string>((resolve, reject) =>
+      this.#journal.admit(() => {
+        this.#input({ type: 'person-message', messageId, text, sentAt }).then(() => resolve(messageId), reject);
+        this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
+      }),
+    );
   }
 
   /** New photos join the session; in an active session they are the person's message and the coach looks at them. */

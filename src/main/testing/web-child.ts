@@ -79,6 +79,8 @@ export interface WebClient {
   invoke(channel: string, input?: unknown): Promise<{ ok: boolean; output?: unknown; error?: unknown }>;
   /** The first pushed state (or the current one) that satisfies `test`. */
   stateWhere(test: (snapshot: SessionSnapshot) => boolean): Promise<SessionSnapshot>;
+  /** Every state pushed so far, in order: what the person has seen. */
+  pushed(): SessionSnapshot[];
   close(): void;
 }
 
@@ -121,7 +123,9 @@ export async function connect(url: URL): Promise<WebClient> {
       await next();
     }
   };
-  return { invoke, stateWhere, close: () => socket.terminate() };
+  const pushed = () =>
+    frames.flatMap((frame) => (frame.type === 'push' && frame.channel === 'session:changed' ? [frame.payload as SessionSnapshot] : []));
+  return { invoke, stateWhere, pushed, close: () => socket.terminate() };
 }
 
 /** Uploads one photo the way the page does (a bearer token, the file's name in a header); returns the upload id. */
