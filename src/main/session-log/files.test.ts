@@ -6,6 +6,7 @@ import { newSessionState } from '../../shared/session/new-session';
 import type { Question, Resolution } from '../../shared/questions/schema';
 import type { QuestionUi } from '../effects';
 import { scriptedSession } from './testing/session';
+import { timelineOf } from '../replay/transcript';
 import {
   describeModel,
   listSessions,
@@ -15,6 +16,7 @@ import {
   readSessionLog,
   foldLog,
   Journal,
+  LogEventSchema,
   SessionLogError,
   SessionLogWriter,
   sessionPaths,
@@ -111,6 +113,23 @@ describe('reading a log', () => {
     expect(journal.divergence).toBeUndefined();
     expect(journal.remaining).toBe(0);
     expect(session.state.get().itemsProcessed).toBe(folded.document?.session.itemsProcessed);
+  });
+});
+
+describe('the v2 fixture (a real session: photos, cards, a retry, Stop in the middle of a model call, a resume)', () => {
+  it('reads, holds every version-2 event type but a turn failure, and folds to its last state', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v2', 'session.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
+    types.delete('error');
+    expect(new Set(events.map((event) => event.type))).toEqual(types);
+    const folded = foldLog(events);
+    expect(folded.turns).toBe(5);
+    expect(folded.inFlight).toEqual([]);
+    expect(folded.document?.session).toMatchObject({ spaceFunction: 'work', itemsProcessed: 2, mode: { kind: 'sorting' } });
+    expect(folded.document?.session.photos.map((photo) => photo.fileName)).toEqual(['desk.jpg']);
+    expect(folded.document?.coach?.messages.length).toBeGreaterThan(0);
+    expect(timelineOf(events).steps).toHaveLength(5);
   });
 });
 
