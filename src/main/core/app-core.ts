@@ -17,6 +17,7 @@ import { QuestionBroker, type Timers } from '../questions';
 import { archiveOfFolder, readSessionLog, type SessionPaths } from '../session-log';
 import { CurrentSession } from '../sessions/current-session';
 import { SessionLibrary } from '../sessions/library';
+import type { CheckpointPolicy } from '../sessions/live-session';
 import { environmentOnlySecrets, type SecretStore } from '../settings/secrets';
 import { SettingsService } from '../settings/service';
 import { fileSettingsStore, type SettingsStore } from '../settings/store';
@@ -67,6 +68,8 @@ export interface AppCoreDeps {
   timers?: Timers;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
+  /** When a turn's end is a checkpoint (tests make them frequent). */
+  checkpoints?: CheckpointPolicy;
 }
 
 export interface AppCore {
@@ -146,6 +149,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       onActivity: setActivity,
       secrets: () => (settings.model.apiKey ? [settings.model.apiKey] : []),
       ...(deps.retry ? { retry: deps.retry } : {}),
+      ...(deps.checkpoints ? { checkpoints: deps.checkpoints } : {}),
     },
     settings,
     deps.dataDir,

@@ -151,6 +151,7 @@ export class Journal {
   #divergence: Divergence | undefined;
   #turn: number;
   readonly #waiting = new Map<number, Waiting>();
+  #hooks: PlayHooks | undefined;
   /** Answers on their way to the code (live): inputs wait until the code has taken them. */
   #delivering = 0;
   readonly #held: (() => void)[] = [];
@@ -186,6 +187,7 @@ export class Journal {
    * the end of the recording, at a divergence, or when the journal went live.
    */
   async play(hooks: PlayHooks): Promise<void> {
+    this.#hooks = hooks;
     while (this.#phase === 'replaying') {
       await setImmediate();
       if (this.#phase !== 'replaying') return;
@@ -434,6 +436,12 @@ export class Journal {
     }
     this.#cursor += 1;
     this.#waiting.delete(waiting.seq);
+    // Version 1 did not log Stop: an answer it closed as cancelled, or a model call it ended as aborted, means the
+    // turn's signal was aborted just before.
+    const stoppedInVersion1 =
+      event.call === undefined &&
+      ((event.type === 'question-closed' && event.resolution.closedBy === 'cancelled') || (event.type === 'model-error' && event.fault.kind === 'aborted'));
+    if (stoppedInVersion1) this.#hooks?.turnStopped({ v: event.v, seq: event.seq, at: event.at, type: 'turn-stopped' });
     settle(waiting, event);
   }
 

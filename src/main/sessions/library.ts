@@ -17,7 +17,7 @@ import {
   SessionArchiveError,
   sessionPaths,
 } from '../session-log';
-import { photoPaths } from '../photos';
+import { PhotoIdSchema, photoPaths } from '../photos';
 import { sessionSummaryMarkdown } from '../session/summary-markdown';
 
 const NO_SUCH_SESSION = () => new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
@@ -50,6 +50,8 @@ export class SessionLibrary {
     const photosDir = sessionPaths(this.dataDir, id).photos;
     const thumbnails = new Map<string, Uint8Array>();
     for (const photo of state.photos) {
+      // A log from elsewhere may name a photo by something that is not a photo id: it has no thumbnail here.
+      if (!PhotoIdSchema.safeParse(photo.id).success) continue;
       const bytes = await readFile(photoPaths(photosDir, photo.id).thumb).catch(() => undefined);
       if (bytes) thumbnails.set(photo.id, bytes);
     }

@@ -33,10 +33,17 @@ import {
 } from '../session-log';
 import type { TemplateRenderer } from '../templates';
 
-/** A checkpoint is written once the log has grown by this much since the last one... */
-export const CHECKPOINT_MIN_BYTES = 256 * 1024;
-/** ...and by at least this many times the last checkpoint's size, so checkpoints stay a bounded share of the log. */
-export const CHECKPOINT_GROWTH = 8;
+/**
+ * When a turn's end is a checkpoint: once the log has grown by `minBytes` since the last one, and by `growth` times
+ * that checkpoint's size, so checkpoints stay a bounded share of the log (at most 1/growth) and a resume reads at
+ * most that much past the last one.
+ */
+export interface CheckpointPolicy {
+  readonly minBytes: number;
+  readonly growth: number;
+}
+
+export const CHECKPOINTS: CheckpointPolicy = { minBytes: 256 * 1024, growth: 8 };
 
 /** What every session of the app shares. */
 export interface SessionServices {
@@ -53,6 +60,8 @@ export interface SessionServices {
   readonly secrets: () => readonly string[];
   /** Backoff for model retries (tests make it short). */
   readonly retry?: Omit<RetryOptions, 'onRetry'>;
+  /** When to write a checkpoint (tests make them frequent). */
+  readonly checkpoints?: CheckpointPolicy;
 }
 
 /** What one session runs with. */
@@ -329,8 +338,9 @@ export class LiveSession {
   async #endTurn(): Promise<void> {
     const document = { session: this.#services.store.state, ...(this.#runtime.memory() ? { coach: this.#runtime.memory() } : {}) };
     const grown = this.#writer.size - this.#checkpoint.end;
+    const { minBytes, growth } = this.#services.checkpoints ?? CHECKPOINTS;
     let ended: Promise<void>;
-    if (grown >= Math.max(CHECKPOINT_MIN_BYTES, CHECKPOINT_GROWTH * this.#checkpoint.bytes)) {
+    if (grown >= Math.max(minBytes, growth * this.#checkpoint.bytes)) {
       const checkpoint = documentOf(document.session, document.coach);
       const before = this.#writer.size;
       ended = this.#writer.append({ type: 'turn-ended', checkpoint });

@@ -1,18 +1,18 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { personAnswers, REALISTIC_LINES } from '../coach/testing';
-import { aiSdkLlm } from '../effects';
-import { readSessionLog } from '../session-log';
+import { aiSdkLlm, seededRandom } from '../effects';
+import { foldLog, readSessionLog } from '../session-log';
 import { checkSession } from '../replay/check';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
 import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
 import { connect, startWeb } from '../testing/web-child';
-import type { AppCore } from './app-core';
+import type { AppCore } from '../core/app-core';
 
 const signal = new AbortController().signal;
 const SCENARIOS = path.resolve(import.meta.dirname, '../coach/scenarios');
@@ -130,3 +130,60 @@ describe('a crash mid-question', () => {
     expect(check.turnsChecked).toBe(1);
   });
 });
+
+/** A data folder holding a version-1 session the previous release recorded (`fixtures/v1/app-*`). */
+async function withVersion1Session(name: 'app-guided' | 'app-conversational'): Promise<{ dataDir: string; folder: string }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `tidy-v1-${name}-`));
+  const folder = path.join(dataDir, 'sessions', 'id-2');
+  await cp(path.resolve(import.meta.dirname, '../session-log/fixtures/v1', name), folder, { recursive: true });
+  return { dataDir, folder };
+}
+
+describe('a version-1 session from the previous release', () => {
+  it('resumes (guided, no model) with its saved state, goes on in version 2, and the whole log still folds and replays', async () => {
+    const { dataDir, folder } = await withVersion1Session('app-guided');
+    const before = foldLog((await readSessionLog(path.join(folder, 'log.jsonl'))).events).document!.session;
+    const core = testCore({ dataDir, random: seededRandom(99) });
+    cleanups.push(() => core.dispose());
+    await core.resumeLatest();
+    expect(core.store.state).toEqual(before);
+    await core.handlers['chat:send']({ text: 'next' }, { signal });
+    await waitFor(() => core.store.state.pendingQuestion !== undefined || core.store.state.messages.length > before.messages.length + 1);
+    await core.dispose();
+
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    expect(new Set(events.map((event) => event.v))).toEqual(new Set([2]));
+    expect(events.find((event) => event.type === 'session-resumed')).toMatchObject({ memory: 'folded', coach: 'guided' });
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
+    expect(check.divergence, check.divergence?.message).toBeUndefined();
+  });
+
+  it('resumes (conversational) with its saved state; its coach starts afresh when replaying the old turns goes another way', async () => {
+    const { dataDir, folder } = await withVersion1Session('app-conversational');
+    const before = foldLog((await readSessionLog(path.join(folder, 'log.jsonl'))).events).document!.session;
+    const server = await startScriptedModel({ scenario: await loadScenarioFile(path.join(SCENARIOS, 'rules.json')) });
+    cleanups.push(() => server.close());
+    const logger = memoryLogger();
+    const core = testCore({
+      dataDir,
+      logger,
+      random: seededRandom(99),
+      llm: aiSdkLlm(createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted')),
+      model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true },
+    });
+    cleanups.push(() => core.dispose());
+    await core.resumeLatest();
+    expect(core.store.state).toEqual(before);
+    expect(logger.lines.join('\n')).toContain('Replaying the version-1 session went another way');
+    await core.handlers['chat:send']({ text: 'next' }, { signal });
+    await waitFor(() => core.store.state.pendingQuestion !== undefined);
+    expect(core.store.state.pendingQuestion).toMatchObject({ kind: 'disposition', item: 'mug, on the desk' });
+    await core.dispose();
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    expect(events.find((event) => event.type === 'session-resumed')).toMatchObject({ memory: 'fresh', coach: 'conversational' });
+  });
+});
+
+async function waitFor(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

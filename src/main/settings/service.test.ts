@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { aiSdkLlm } from '../effects';
 import { languageModelFrom } from '../model/language-model';
-import { memorySecrets } from '../settings/secrets';
+import { memorySecrets } from './secrets';
+import { SettingsService } from './service';
+import type { SettingsStore } from './store';
+import { DEFAULT_SETTINGS } from '../../shared/settings/schema';
+import type { ModelSettings } from '../config/settings';
 import { testCore } from '../testing/fixtures';
 import { parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
-import type { AppCore } from './app-core';
+import type { AppCore } from '../core/app-core';
 
 const signal = new AbortController().signal;
 let server: ScriptedModel | undefined;
@@ -86,5 +90,47 @@ describe('choosing the data folder', () => {
     core = testCore();
     const web = core;
     await expect(async () => web.handlers['settings:chooseDataDir'](undefined, { signal })).rejects.toThrow('--data-dir');
+  });
+});
+
+describe('SettingsService on its own', () => {
+  const failingStore = (): SettingsStore => ({ read: () => DEFAULT_SETTINGS, write: () => Promise.reject(new Error('disk full')) });
+  const llm = { generate: () => Promise.reject(new Error('not called')) };
+
+  it('puts a setting back when it cannot be saved, so what is shown is what is kept', async () => {
+    const service = new SettingsService({ store: failingStore(), secrets: memorySecrets(), env: { vision: true, tools: true }, dataDir: '/data' });
+    await expect(service.update({ theme: 'light' })).rejects.toThrow('disk full');
+    expect(service.settings.theme).toBe('dark');
+  });
+
+  it('lays Settings over the environment, and a key typed in Settings over OPENAI_API_KEY', () => {
+    let made: ModelSettings | undefined;
+    const service = new SettingsService({
+      store: { read: () => ({ ...DEFAULT_SETTINGS, model: { name: 'llama3.2-vision', vision: false } }), write: () => Promise.resolve() },
+      secrets: memorySecrets('sk-typed-0000000000000000'),
+      env: { apiKey: 'sk-env-00000000000000000', baseUrl: 'http://127.0.0.1:11434/v1', model: 'gpt-4o-mini', vision: true, tools: true },
+      modelFor: (settings) => ((made = settings), llm),
+      dataDir: '/data',
+    });
+    expect(made).toEqual({ apiKey: 'sk-typed-0000000000000000', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2-vision', vision: false, tools: true });
+    expect(service.hasModel).toBe(true);
+    expect(service.coachForNewSession()).toBe('conversational');
+    expect(JSON.stringify(service.view())).not.toContain('sk-');
+  });
+
+  it('gives sessions a model that follows Settings: a change reaches a session already running', async () => {
+    const answers: string[] = [];
+    const service = new SettingsService({
+      store: { read: () => DEFAULT_SETTINGS, write: () => Promise.resolve() },
+      secrets: memorySecrets(),
+      env: { model: 'first', baseUrl: 'http://127.0.0.1:1/v1', vision: true, tools: true },
+      modelFor: (settings) => ({ generate: async () => (answers.push(settings.model ?? ''), { messages: [], text: 'ok', toolCalls: [], finishReason: 'stop', usage: {} }) }),
+      dataDir: '/data',
+    });
+    const held = service.currentLlm;
+    await held.generate({ instructions: '', messages: [], tools: {} });
+    await service.update({ model: { name: 'second' } });
+    await held.generate({ instructions: '', messages: [], tools: {} });
+    expect(answers).toEqual(['first', 'second']);
   });
 });
