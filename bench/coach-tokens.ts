@@ -96,7 +96,9 @@ export async function measureCoachTokens(turns = 40, photos = 30): Promise<Token
     photoBytes: () => new Uint8Array([0xff, 0xd8, 0xff]),
     onActivity: () => {},
   });
-  historyLength = () => coach.agent.messages.length;
+  // Everything ever said, for the naive baseline: the coach itself keeps only its recent turns.
+  const everything = coach.agent.messages.track();
+  historyLength = () => everything.appended.length;
 
   // Photos arrive three at a time on the first ten turns, each with facts from its vision call.
   for (turn = 0; turn < turns; turn++) {
@@ -127,12 +129,12 @@ export async function measureCoachTokens(turns = 40, photos = 30): Promise<Token
   // as it was at that moment, with every image shared so far.
   const coachPerTurn: number[] = [];
   const naivePerTurn: number[] = [];
-  const history = coach.agent.messages.list();
+  const history = everything.appended;
   for (const { request, turn: at, historyLength: length } of sent) {
     const toolsChars = JSON.stringify(Object.values(request.tools).map((tool) => tool.description)).length;
     const ours = requestTokens(request.instructions, request.messages, toolsChars, imagesIn(request.messages));
-    const everything = history.slice(0, length);
-    const naive = requestTokens(request.instructions, everything, toolsChars, photoMarkersIn(everything));
+    const all = history.slice(0, length);
+    const naive = requestTokens(request.instructions, all, toolsChars, photoMarkersIn(all));
     coachPerTurn[at] = Math.max(coachPerTurn[at] ?? 0, ours);
     naivePerTurn[at] = Math.max(naivePerTurn[at] ?? 0, naive);
   }
