@@ -74,11 +74,11 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
   );
 
   const journal = new Journal({ recorded: events.slice(opening + 1, lastEnd + 1), mode: 'check', firstTurn: 1 });
-  let state: SessionState = structuredClone(openingEvent.checkpoint.session);
+  let state: SessionState = openingEvent.checkpoint.session;
   /** The replayed document at the last turn's end, with the inputs since applied: what this turn's changes are against. */
   let base: SessionDocument = { session: state, ...(openingEvent.checkpoint.coach ? { coach: openingEvent.checkpoint.coach } : {}) };
   /** The document the log folds to. */
-  let logged: SessionDocument = structuredClone(openingEvent.checkpoint);
+  let logged: SessionDocument = openingEvent.checkpoint;
   const runtimeFor = (segment: { coach: CoachKind; model: ModelSummary }, memory: CoachMemory | undefined) =>
     new SessionRuntime({
       state: { get: () => state, set: (next) => void (state = next) },
@@ -104,8 +104,7 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
   const input = (event: Parameters<typeof applyInput>[1]) => {
     state = applyInput(state, event);
     base = { ...base, session: applyInput(base.session, event) };
-    // The logged fold is changed in place by the turns' patches: it gets its own copy of what the input adds.
-    logged.session = applyInput(logged.session, structuredClone(event));
+    logged = { ...logged, session: applyInput(logged.session, event) };
   };
 
   await journal.play({
@@ -135,7 +134,7 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
       }
       const memory = runtime.memory();
       const replayed: SessionDocument = { session: state, ...(memory ? { coach: memory } : {}) };
-      const expected = event.checkpoint ? structuredClone(event.checkpoint) : applyJsonPatch(logged, event.changes ?? []);
+      const expected = event.checkpoint ?? applyJsonPatch(logged, event.changes ?? []);
       // A version-1 checkpoint holds the session only: the coach's memory was not logged then.
       const comparable = (document: SessionDocument) => (expected.coach === undefined ? { session: document.session } : document);
       const matches = event.checkpoint

@@ -82,7 +82,7 @@ function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-start
         asked = undefined;
       }
     }
-    const state = structuredClone(turn.document.session);
+    const state = turn.document.session;
     const known = new Set(previous?.messages.map((message) => message.id) ?? []);
     steps.push({
       turn: steps.length,

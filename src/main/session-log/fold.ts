@@ -55,10 +55,7 @@ export interface FoldedTurn {
   readonly turn: number;
   /** The turn's lines, from after the previous turn's end to its own `turn-ended`. */
   readonly events: readonly LogEvent[];
-  /**
-   * The session and coach memory after the turn. The fold goes on changing this object in place: copy what you
-   * keep (`structuredClone`).
-   */
+  /** The session and coach memory after the turn (its own object: later turns make new ones). */
   readonly document: SessionDocument;
   readonly ended: LogEventOf<'turn-ended'>;
 }
@@ -81,11 +78,13 @@ export function foldLog(
   let start = 0;
   for (const [index, event] of events.entries()) {
     if (event.type !== 'turn-ended') continue;
-    // The turn's inputs, then what the turn changed on top of them.
-    // (A copy of each: the fold is changed in place by later patches, and the log's events must not be.)
-    if (document) for (const input of events.slice(start, index)) if (isInput(input)) document.session = applyInput(document.session, structuredClone(input));
+    // The turn's inputs, then what the turn changed on top of them. Each step makes a new document (sharing what did
+    // not change with the one before), so what a visitor keeps is never changed by a later turn.
+    if (document) {
+      for (const input of events.slice(start, index)) if (isInput(input)) document = { ...document, session: applyInput(document.session, input) };
+    }
     if (event.checkpoint) {
-      document = structuredClone(event.checkpoint);
+      document = event.checkpoint;
     } else if (document && event.changes) {
       try {
         document = applyJsonPatch(document, event.changes);

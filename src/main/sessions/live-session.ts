@@ -185,7 +185,7 @@ export class LiveSession {
     const session = new LiveSession(
       services,
       setup,
-      { writer, shadow: structuredClone(logged.document), checkpoint: logged.checkpoint, ...(memory.memory ? { memory: memory.memory } : {}) },
+      { writer, shadow: logged.document, checkpoint: logged.checkpoint, ...(memory.memory ? { memory: memory.memory } : {}) },
       journal,
     );
     made.session = session;
@@ -313,8 +313,7 @@ export class LiveSession {
   #apply(input: Input): void {
     const { store } = this.#services;
     store.replace(applyInput(store.state, input));
-    // The fold is changed in place by the turns' patches: it gets its own copy of what the input adds.
-    this.#shadow.session = applyInput(this.#shadow.session, structuredClone(input));
+    this.#shadow = { ...this.#shadow, session: applyInput(this.#shadow.session, input) };
   }
 
   async #runTurn(turn: QueuedTurn, signal: AbortSignal): Promise<void> {
@@ -345,7 +344,7 @@ export class LiveSession {
       const before = this.#writer.size;
       ended = this.#writer.append({ type: 'turn-ended', checkpoint });
       this.#checkpoint = { bytes: this.#writer.size - before, end: this.#writer.size };
-      this.#shadow = structuredClone(checkpoint);
+      this.#shadow = checkpoint;
     } else {
       const changes = diffJson(this.#shadow, document);
       ended = this.#writer.append({ type: 'turn-ended', changes });

@@ -7,11 +7,19 @@
  * share almost every element with the state before), emit keys in sorted order (equal states give equal patches
  * whatever order their keys were written in) and see a window that slides along an array (the coach's bounded
  * history drops its oldest messages as it appends new ones) as removals at the front plus appends, not as a
- * rewrite of every element. Applying is fast-json-patch's, which also refuses paths that reach a prototype:
- * a patch may come from a file someone sent.
+ * rewrite of every element.
+ *
+ * Applying is Immer's: it never changes the document it is given, and the new one shares every part the patch did
+ * not touch with it. So a fold can keep each turn's state at the cost of what the turn changed, and nothing a fold
+ * holds can be changed by a later patch. Paths are checked first: a patch may come from a file someone sent, so one
+ * that reaches for a prototype, or does not fit the document, is refused with why.
  */
-import jsonPatch, { type Operation } from 'fast-json-patch';
+import { enablePatches, Immer, type Patch } from 'immer';
 import { z } from 'zod';
+
+enablePatches();
+// Frozen states would cost a walk of every new part; the fold's states are never changed anyway.
+const immer = new Immer({ autoFreeze: false });
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -37,13 +45,64 @@ export function diffJson(before: unknown, after: unknown): JsonPatch {
   return patch;
 }
 
+export class JsonPatchError extends Error {
+  override readonly name = 'JsonPatchError';
+}
+
 /**
- * Applies a patch to `document` in place and returns it (the root itself may be replaced). The patch's values are
- * copied in, so the patch (a logged event, say) is never changed by later patches. Throws, naming the operation,
- * when the patch does not fit the document.
+ * The document with the patch applied: a new one, sharing what the patch did not touch; `document` is not changed,
+ * and neither is the patch (its values are copied in). Throws `JsonPatchError`, naming the operation, when the
+ * patch does not fit the document.
  */
 export function applyJsonPatch<T>(document: T, patch: readonly JsonPatchOperation[]): T {
-  return jsonPatch.applyPatch(document, structuredClone(patch) as Operation[], true, true, true).newDocument;
+  const operations = patch.map((operation, index): Patch => ({ ...operation, path: pathOf(operation.path, index) }));
+  return immer.produce(document, (draft: unknown) => {
+    let root = draft;
+    for (const [index, operation] of operations.entries()) {
+      if (operation.path.length === 0) {
+        if (operation.op !== 'replace') throw new JsonPatchError(`operation ${index + 1} (${operation.op}) has no path to act on`);
+        root = structuredClone(operation.value);
+        continue;
+      }
+      checkFits(root, operation, index);
+      root = immer.applyPatches(root as object, [operation]);
+    }
+    return root as never;
+  }) as T;
+}
+
+const RESERVED = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** A JSON pointer as path segments; a segment that names a prototype is refused. */
+function pathOf(pointer: string, index: number): string[] {
+  if (pointer === '') return [];
+  const segments = pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const reserved = segments.find((segment) => RESERVED.has(segment));
+  if (reserved) throw new JsonPatchError(`operation ${index + 1} reaches for "${reserved}" (${pointer}): refused`);
+  return segments;
+}
+
+/** Refuses an operation whose parent is missing, or that removes or replaces what is not there. */
+function checkFits(root: unknown, operation: Patch, index: number): void {
+  let parent = root;
+  for (const segment of operation.path.slice(0, -1)) {
+    parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[segment] : undefined;
+  }
+  const key = String(operation.path.at(-1));
+  const where = `operation ${index + 1} (${operation.op} /${operation.path.join('/')})`;
+  if (typeof parent !== 'object' || parent === null) throw new JsonPatchError(`${where}: its parent is not in the document`);
+  if (Array.isArray(parent)) {
+    const at = Number(key);
+    const limit = operation.op === 'add' ? parent.length : parent.length - 1;
+    if (!(key === '-' && operation.op === 'add') && !(Number.isInteger(at) && at >= 0 && at <= limit && String(at) === key)) {
+      throw new JsonPatchError(`${where}: no such place in a list of ${parent.length}`);
+    }
+  } else if (operation.op !== 'add' && !Object.prototype.hasOwnProperty.call(parent, key)) {
+    throw new JsonPatchError(`${where}: nothing there to ${operation.op}`);
+  }
 }
 
 /** A JSON copy: the value as a log line would hold it. */

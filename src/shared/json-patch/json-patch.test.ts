@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, diffJson, jsonEqual, JsonPatchSchema, toJson } from './index';
+import { applyJsonPatch, diffJson, jsonEqual, JsonPatchError, JsonPatchSchema, toJson, type JsonPatchOperation } from './index';
 
 /** JSON-like values with the shapes a session has: objects that may hold undefined, arrays, strings, numbers. */
 const value = fc.letrec((tie) => ({
@@ -67,6 +67,25 @@ describe('diffJson and applyJsonPatch', () => {
     expect(applyJsonPatch(toJson({ history: window }), patch)).toEqual({ history: slid });
   });
 
+  it('never changes the document or the patch, and shares with the result what the patch did not touch', () => {
+    const before = { messages: [{ id: 'a' }, { id: 'b' }], piles: { out: [{ name: 'mug' }] }, photos: [{ id: 'p', facts: undefined }] };
+    const patch: JsonPatchOperation[] = [
+      { op: 'add', path: '/messages/2', value: { id: 'c' } },
+      { op: 'add', path: '/photos/0/facts', value: { roomType: 'office' } },
+    ];
+    const copy = structuredClone(before);
+    const patchCopy = structuredClone(patch);
+    const after = applyJsonPatch(before, patch);
+    expect(before).toEqual(copy);
+    expect(patch).toEqual(patchCopy);
+    expect(after.piles).toBe(before.piles);
+    expect(after.messages[0]).toBe(before.messages[0]);
+    expect(after.photos[0]).toEqual({ id: 'p', facts: { roomType: 'office' } });
+    // A later patch of the result does not reach back into the patch it was made from.
+    applyJsonPatch(after, [{ op: 'replace', path: '/photos/0/facts/roomType', value: 'kitchen' }]);
+    expect(patch[1]).toEqual(patchCopy[1]);
+  });
+
   it('escapes keys with / and ~ in paths', () => {
     expect(diffJson({}, { 'a/b': 1, 'c~d': 2 })).toEqual([
       { op: 'add', path: '/a~1b', value: 1 },
@@ -74,10 +93,13 @@ describe('diffJson and applyJsonPatch', () => {
     ]);
   });
 
-  it('refuses a patch that reaches for a prototype, or does not fit the document', () => {
-    expect(() => applyJsonPatch({}, [{ op: 'add', path: '/__proto__/polluted', value: true }])).toThrow();
+  it('refuses a patch that reaches for a prototype, or does not fit the document, saying which operation', () => {
+    expect(() => applyJsonPatch({}, [{ op: 'add', path: '/__proto__/polluted', value: true }])).toThrow('operation 1 reaches for "__proto__"');
+    expect(() => applyJsonPatch({}, [{ op: 'add', path: '/a/constructor', value: 1 }])).toThrow(JsonPatchError);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(() => applyJsonPatch({ a: 1 }, [{ op: 'remove', path: '/b' }])).toThrow();
+    expect(() => applyJsonPatch({ a: 1 }, [{ op: 'remove', path: '/b' }])).toThrow('operation 1 (remove /b): nothing there to remove');
+    expect(() => applyJsonPatch({ list: [1] }, [{ op: 'add', path: '/list/3', value: 2 }])).toThrow('no such place in a list of 1');
+    expect(() => applyJsonPatch({ a: 1 }, [{ op: 'add', path: '/x/y', value: 2 }])).toThrow('its parent is not in the document');
   });
 
   it('compares as JSON', () => {
