@@ -55,6 +55,7 @@ lines.push(
   `  parse alone               ${fmt(log.parse.ms).padStart(10)}`,
   `  parse + replay --check    ${fmt(log.check.ms).padStart(10)}   ${(log.check.ms / log.parse.ms).toFixed(2)}x parse alone (goal: 1.5x at most, under 1 s); ${log.check.turnsChecked} turns checked`,
   `  resume to a live state    ${fmt(log.resume.ms).padStart(10)}   ${(log.resume.ms / log.parse.ms).toFixed(2)}x parsing the whole log (goal: under 300 ms)`,
+  `  replay in Sessions        ${mb(log.timeline.bytes).padStart(10)}   sent as changes, beside ${mb(log.timeline.statesBytes)} as a state a step (${(log.timeline.statesBytes / log.timeline.bytes).toFixed(0)}x); made in ${fmt(log.timeline.ms)}`,
 );
 
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -17,6 +17,8 @@ import { createAppCore, type AppCore } from '../src/main/core/app-core';
 import { aiSdkLlm, manualClock, seededRandom } from '../src/main/effects';
 import { createLogger } from '../src/main/log/logger';
 import { checkSession } from '../src/main/replay/check';
+import { timelineOf } from '../src/main/replay/transcript';
+import { timelineStates } from '../src/shared/sessions/schema';
 import { foldLog, parseSessionLog } from '../src/main/session-log';
 import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';
 import { loadScenarioFile, startScriptedModel } from '../src/main/testing/scripted-model';
@@ -30,6 +32,8 @@ export interface SessionLogReport {
   parse: { ms: number };
   check: { ms: number; turnsChecked: number };
   resume: { ms: number };
+  /** What the Sessions panel's replay receives: the timeline as changes, beside a state at every step. */
+  timeline: { bytes: number; statesBytes: number; ms: number };
 }
 
 const RULES = path.resolve(import.meta.dirname, '../src/main/coach/scenarios/rules.json');
@@ -135,9 +139,16 @@ export async function measureSessionLog(turns = 1000): Promise<SessionLogReport>
     }
     const resumeMs = percentile(resumes, 50);
 
+    const timelineStart = performance.now();
+    const timeline = timelineOf(events);
+    const timelineMs = performance.now() - timelineStart;
+    const stateAt = timelineStates(timeline);
+    const statesBytes = timeline.steps.reduce((sum, _, index) => sum + Buffer.byteLength(JSON.stringify(stateAt(index))), 0);
+
     return {
       turns,
       events: events.length,
+      timeline: { bytes: Buffer.byteLength(JSON.stringify(timeline)), statesBytes, ms: timelineMs },
       recordSeconds,
       size: { bytes, perTurnAt100: at100 / Math.min(100, turns), perTurnAtEnd: bytes / turns, version1Bytes },
       parse: { ms: parseMs },

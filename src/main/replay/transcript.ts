@@ -2,6 +2,7 @@
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
+import { diffJson } from '../../shared/json-patch';
 import { foldLog, type LogEvent, type LogEventOf } from '../session-log';
 
 export interface TranscriptTurn {
@@ -54,6 +55,8 @@ export function answerText(question: Question | undefined, answer: Answer, close
 }
 
 interface WalkedStep extends TimelineStep {
+  /** The session after the step. */
+  readonly state: SessionState;
   /** Photos the turn showed the coach. */
   readonly photoIds: readonly string[];
 }
@@ -87,6 +90,8 @@ function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-start
     steps.push({
       turn: steps.length,
       state,
+      // The fold's states share what did not change, so telling the steps apart is quick however long the session.
+      changes: previous ? diffJson(previous, state) : [],
       person,
       photoIds,
       answers,
@@ -104,7 +109,8 @@ export function timelineOf(events: readonly LogEvent[]): Timeline {
     sessionId: started.sessionId,
     coach: started.coach,
     ...(started.model.name ? { model: started.model.name } : {}),
-    steps: steps.map(({ photoIds: _photoIds, ...step }) => step),
+    opening: steps[0]!.state,
+    steps: steps.map(({ photoIds: _photoIds, state: _state, ...step }) => step),
     unfinishedTurn,
   };
 }

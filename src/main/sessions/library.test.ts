@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
+import { timelineStates } from '../../shared/sessions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { metaFromState, sessionPaths, writeSessionMeta } from '../session-log';
 import { SessionLibrary } from './library';
@@ -39,7 +40,10 @@ describe('the session library', () => {
     const flushed: string[] = [];
     const timeline = await libraryOf(dataDir, newSessionState(id, 1), flushed).timeline(id);
     expect(flushed).toEqual([id]);
-    expect(timeline.steps.map((step) => step.state.itemsProcessed)).toEqual([0, 0, 1, 1, 2]);
+    const stateAt = timelineStates(timeline);
+    expect(timeline.steps.map((_, index) => stateAt(index).itemsProcessed)).toEqual([0, 0, 1, 1, 2]);
+    // Each step carries only what its turn changed.
+    expect(JSON.stringify(timeline).length).toBeLessThan(JSON.stringify(timeline.steps.map((_, index) => stateAt(index))).length);
     expect(timeline.steps[1]!.person).toEqual(['']);
   });
 

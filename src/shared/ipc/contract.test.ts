@@ -85,8 +85,20 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'sessions:open': {
     validInputs: [{ id: 'a1b2-c3' }],
     invalidInputs: [{}, { id: '../etc' }, { id: 'x/y' }, { id: 'ok', extra: 1 }],
-    validOutput: { sessionId: 's', coach: 'guided', steps: [{ turn: 0, state: snapshot.state, person: [], answers: [], coach: [] }], unfinishedTurn: false },
-    invalidOutputs: [{ sessionId: 's', coach: 'guided', steps: [], unfinishedTurn: false }],
+    validOutput: {
+      sessionId: 's',
+      coach: 'guided',
+      opening: snapshot.state,
+      steps: [
+        { turn: 0, changes: [], person: [], answers: [], coach: [] },
+        { turn: 1, changes: [{ op: 'replace', path: '/itemsProcessed', value: 1 }], person: ['hi'], answers: [], coach: ['Next.'] },
+      ],
+      unfinishedTurn: false,
+    },
+    invalidOutputs: [
+      { sessionId: 's', coach: 'guided', opening: snapshot.state, steps: [], unfinishedTurn: false },
+      { sessionId: 's', coach: 'guided', opening: snapshot.state, steps: [{ turn: 0, changes: [{ op: 'move', path: '/a' }], person: [], answers: [], coach: [] }], unfinishedTurn: false },
+    ],
   },
   'sessions:resume': {
     validInputs: [{ id: 's1' }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CoachKindSchema, SessionStateSchema } from '../session/schema';
+import { applyJsonPatch, JsonPatchSchema } from '../json-patch';
+import { CoachKindSchema, SessionStateSchema, type SessionState } from '../session/schema';
 
 /** What a session folder's `meta.json` holds: enough for the session list without opening any log. */
 export const SessionMetaSchema = z.object({
@@ -28,11 +29,14 @@ export const SessionListSchema = z.object({
 });
 export type SessionList = z.infer<typeof SessionListSchema>;
 
-/** One step of a logged session's timeline: the state after a turn, and what happened in it. */
+/**
+ * One step of a logged session's timeline: what the turn changed in the session (against the step before), and what
+ * happened in it. Changes rather than states, so a long session's timeline is as small as its log.
+ */
 export const TimelineStepSchema = z.object({
   /** 0 is the session as it opened. */
   turn: z.number().int().nonnegative(),
-  state: SessionStateSchema,
+  changes: JsonPatchSchema,
   person: z.array(z.string()),
   answers: z.array(z.object({ question: z.string(), answer: z.string() })),
   coach: z.array(z.string()),
@@ -43,8 +47,23 @@ export const TimelineSchema = z.object({
   sessionId: z.string(),
   coach: CoachKindSchema,
   model: z.string().optional(),
+  /** The session as it opened; step n is it with the changes of steps 1 to n applied (`timelineStates`). */
+  opening: SessionStateSchema,
   steps: z.array(TimelineStepSchema).min(1),
   /** The log ends inside a turn (the app stopped while the coach was answering). */
   unfinishedTurn: z.boolean(),
 });
 export type Timeline = z.infer<typeof TimelineSchema>;
+
+/**
+ * The session at each step of a timeline, folded as asked for and kept: each state shares with the one before it
+ * all the turn did not change, so keeping them all costs about what the timeline itself does.
+ */
+export function timelineStates(timeline: Timeline): (index: number) => SessionState {
+  const states: SessionState[] = [timeline.opening];
+  return (index) => {
+    const last = Math.min(Math.max(0, index), timeline.steps.length - 1);
+    for (let step = states.length; step <= last; step += 1) states.push(applyJsonPatch(states[step - 1]!, timeline.steps[step]!.changes));
+    return states[last]!;
+  };
+}

@@ -1,5 +1,5 @@
-import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import type { Timeline } from '../../../../shared/sessions/schema';
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { timelineStates, type Timeline } from '../../../../shared/sessions/schema';
 import { formatSessionDate, spaceLabel } from '../../sessions/format';
 import { navActionForKey, navigate, newMessageIds, PLAY_STEP_MS, startNav } from '../../sessions/timeline-nav';
 import { modeDisplayFor } from '../../session/mode-display';
@@ -23,11 +23,12 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
   const [nav, dispatch] = useReducer(navigate, timeline.steps.length, startNav);
   const root = useRef<HTMLDivElement>(null);
   const listEnd = useRef<HTMLLIElement>(null);
+  const stateAt = useMemo(() => timelineStates(timeline), [timeline]);
   const step = timeline.steps[nav.index] ?? timeline.steps[0]!;
-  const { state } = step;
-  const fresh = newMessageIds(timeline.steps[nav.index - 1]?.state.messages, state.messages);
+  const state = stateAt(nav.index);
+  const fresh = newMessageIds(nav.index > 0 ? stateAt(nav.index - 1).messages : undefined, state.messages);
   const mode = modeDisplayFor(state);
-  const opened = timeline.steps[0]!.state.sessionStart;
+  const opened = timeline.opening.sessionStart;
   const [now] = useState(() => Date.now());
 
   // Focus comes here when the replay opens, so its keys work at once.
@@ -91,7 +92,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
                 <li className="messages-empty">Nothing was said yet at this step.</li>
               ) : (
                 state.messages.map((message) => (
-                  <MessageItem key={message.id} message={message} sessionId={step.state.id} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
+                  <MessageItem key={message.id} message={message} sessionId={state.id} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
                 ))
               )}
               <li ref={listEnd} aria-hidden="true" className="messages-end" />
