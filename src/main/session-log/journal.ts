@@ -288,7 +288,7 @@ export class Journal {
     return this.#liveGenerate(request, fingerprint);
   }
 
-  async #liveGenerate(request: LlmRequest, fingerprint = requestFingerprint(request)): Promise<LlmResponse> {
+  async #liveGenerate(request: LlmRequest, fingerprint: ReturnType<typeof requestFingerprint>): Promise<LlmResponse> {
     const live = this.#requireLive();
     const { call, written } = this.#appendCall({ type: 'model-request', ...fingerprint });
     // On disk before the model is called: every message and answer logged before it is there too.
