@@ -11,7 +11,6 @@ import { SessionRuntime, type CoachKind } from '../core/session-runtime';
 import { readModelCopy } from '../photos';
 import {
   applyInput,
-  canonicalJson,
   differences,
   formatDifferences,
   hashTemplates,
@@ -139,7 +138,7 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
       const comparable = (document: SessionDocument) => (expected.coach === undefined ? { session: document.session } : document);
       const matches = event.checkpoint
         ? jsonEqual(comparable(expected), comparable(replayed))
-        : canonicalJson(diffJson(base, replayed)) === canonicalJson(event.changes);
+        : jsonEqual(diffJson(base, replayed), event.changes);
       if (!matches) {
         const found = differences(comparable(expected), toJson(comparable(replayed)));
         journal.diverge({ effect: 'state', seq: event.seq, message: `the turn changed the session another way:\n${formatDifferences(found)}`, differences: found });

@@ -493,15 +493,16 @@ export class Journal {
   }
 }
 
+/** Hands a recorded answer to the call waiting for it (as the log holds it: replayed code changes no answer it gets). */
 function settle(waiting: Waiting, event: Completion): void {
   if (event.type === 'model-response') {
-    const response = asLlmResponse(structuredClone(event.response));
+    const response = asLlmResponse(event.response);
     // The draft a live stream would have shown, at once.
     if (response.text) waiting.request?.onText?.(response.text);
     waiting.resolve(response as never);
   }
   else if (event.type === 'model-error') waiting.reject(new LlmFaultError(event.fault));
-  else if (event.type === 'question-closed') waiting.resolve(structuredClone(event.resolution) as never);
+  else if (event.type === 'question-closed') waiting.resolve(event.resolution as never);
   else waiting.reject(new Error(event.message));
 }
 
