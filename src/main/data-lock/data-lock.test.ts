@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnTracked } from '../testing/processes';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -246,7 +247,7 @@ describe('the data folder lock', () => {
 
   it('is held across processes, and taken over once the holder is killed', { timeout: 30_000 }, async () => {
     const dir = await tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', HOLDER, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
     children.push(child);
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnTracked } from '../processes';
 import { describe, expect, it } from 'vitest';
 import { runScriptedModelCli, UsageError } from './cli';
 import { ScenarioError } from './scenario';
@@ -38,10 +39,10 @@ describe('scripted model CLI', () => {
 
   it('runs as a program: serves, prints mismatches as they happen, exits 1 on SIGTERM after a mismatch', async () => {
     // Node with tsx's loader, as `tsx cli.ts` runs it, independent of which node is on PATH.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'cli.ts'), '--scenario', exampleScenario], {
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', path.join(here, 'cli.ts'), '--scenario', exampleScenario], {
       cwd: path.resolve(here, '../../../..'),
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    }) as ChildProcessWithoutNullStreams;
     const exited = once(child, 'exit');
     try {
       const stderr: string[] = [];
