@@ -6,10 +6,12 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // Two entries share the core: the Electron main process and `npm run web`.
+        // Two entries share the core: the Electron main process and `npm run web`; the detector's worker thread is
+        // a third, loaded by file name (see src/main/detection/detector.ts).
         input: {
           index: resolve('src/main/index.ts'),
           web: resolve('src/main/web.ts'),
+          'detection-worker': resolve('src/main/detection/worker.ts'),
         },
       },
     },

@@ -9,6 +9,7 @@ import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/i
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
+import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import type { Clock, Llm, Random, RetryOptions } from '../effects';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
@@ -70,6 +71,8 @@ export interface AppCoreDeps {
   retry?: Omit<RetryOptions, 'onRetry'>;
   /** When a turn's end is a checkpoint (tests make them frequent). */
   checkpoints?: CheckpointPolicy;
+  /** Where the on-device detector is and how it idles (default: the installed one). */
+  detection?: Pick<DetectionServiceDeps, 'lookup' | 'detector'>;
 }
 
 export interface AppCore {
@@ -110,6 +113,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     emit({ channel: 'coach:activity', payload: next });
   };
 
+  // Declared before the settings that report on it; its deliveries reach whichever session is current then.
+  const detection: DetectionService = new DetectionService({
+    logger,
+    ...deps.detection,
+    deliver: (sessionId, photoId, detections) => current.addDetections(sessionId, photoId, detections),
+    onProgress: (progress) => emit({ channel: 'detection:progress', payload: progress }),
+  });
+  const detectionOn = () => settings.settings.detection !== false;
+
   const settings = new SettingsService({
     store: deps.settings ?? fileSettingsStore(deps.dataDir),
     secrets: deps.secrets ?? environmentOnlySecrets,
@@ -119,6 +131,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     ...(deps.coachPreference ? { coachPreference: deps.coachPreference } : {}),
     ...(deps.onApiKey ? { onApiKey: deps.onApiKey } : {}),
     dataDir: deps.dataDir,
+    detector: () => detection.availability(),
   });
 
   // Holds the session in use; `CurrentSession` puts a fresh one (or a resumed one) in place.
@@ -165,6 +178,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
   const intake = new PhotoIntake(deps.dataDir, random);
 
+  /** Queues the current session's photos the detector has not looked at yet (new ones, or all after a resume). */
+  const detectUndetected = () => {
+    if (!detectionOn()) return;
+    const photos = store.state.photos.filter((photo) => !photo.detections);
+    if (photos.length > 0) detection.request({ sessionId: current.id, photosDir: intake.sessionPhotoDir(current.id), photos });
+  };
+
   /** Imports into the session's photo folder; what is new joins the session and the coach looks at it. */
   const importPhotos = async (sources: Parameters<PhotoIntake['importInto']>[1], signal: AbortSignal) => {
     const sessionId = current.id;
@@ -175,7 +195,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       known: new Set(store.state.photos.map((photo) => photo.id)),
       onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
     });
-    if (added.length > 0 && current.id === sessionId) await current.addPhotos(added);
+    if (added.length > 0 && current.id === sessionId) {
+      await current.addPhotos(added);
+      detectUndetected();
+    }
     return result;
   };
 
@@ -200,6 +223,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'settings:get': () => settings.view(),
     'settings:set': async (patch) => {
       await settings.update(patch);
+      if (patch.detection === false) detection.cancel();
+      if (patch.detection === true) detectUndetected();
       return settings.view();
     },
     'settings:setApiKey': async ({ apiKey }) => {
@@ -225,6 +250,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (id === current.id) return store.snapshot();
       setActivity({ status: 'idle' });
       await current.resume(id);
+      detectUndetected();
       return store.snapshot();
     },
     'sessions:summary': ({ id }) => library.summary(id),
@@ -292,7 +318,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         pushListeners.delete(listener);
       };
     },
-    idle: () => current.idle(),
+    async idle() {
+      await detection.idle();
+      await current.idle();
+    },
     stageUpload: (name, bytes) => intake.stage(name, bytes),
     photoFile(urlPath) {
       const parsed = parsePhotoPath(urlPath);
@@ -302,8 +331,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     get sessionPaths() {
       return current.paths;
     },
-    resumeLatest: () => current.resumeLatest(),
+    async resumeLatest() {
+      await current.resumeLatest();
+      detectUndetected();
+    },
     async dispose() {
+      await detection.close();
       await current.close();
       unsubscribeStore();
       pushListeners.clear();

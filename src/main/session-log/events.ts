@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
+import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
 
 export const LOG_VERSION = 2;
@@ -137,6 +138,13 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     photos: z.array(
       z.object({ id: z.string(), fileName: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }),
     ),
+  }),
+  z.object({
+    ...line,
+    /** The on-device detector finished one photo: what it found joins the photo (replay needs no detector). */
+    type: z.literal('photos-detected'),
+    photoId: z.string().min(1),
+    detections: PhotoDetectionsSchema,
   }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({

@@ -86,7 +86,7 @@ export interface JournalOptions {
 
 /** What `play` hands to the session at each input line of the recording. */
 export interface PlayHooks {
-  input(event: LogEventOf<'person-message' | 'photos-imported'>): void;
+  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected'>): void;
   turnStarted(event: LogEventOf<'turn-started'>): void;
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
@@ -116,6 +116,7 @@ const PLAYED: ReadonlySet<string> = new Set([
   'question-closed',
   'person-message',
   'photos-imported',
+  'photos-detected',
   'turn-started',
   'turn-stopped',
   'turn-ended',
@@ -203,6 +204,7 @@ export class Journal {
       switch (event.type) {
         case 'person-message':
         case 'photos-imported':
+        case 'photos-detected':
           this.#cursor += 1;
           hooks.input(event);
           break;

@@ -4,6 +4,7 @@
  */
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
+import type { PhotoDetections } from '../../shared/detection/schema';
 import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
 import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
 import type { SettingsService } from '../settings/service';
@@ -60,6 +61,12 @@ export class CurrentSession {
 
   async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
     await (await this.live()).addPhotos(photos);
+  }
+
+  /** A photo's detections, for the session they were asked for; dropped when another session is in use now. */
+  async addDetections(sessionId: string, photoId: string, detections: PhotoDetections): Promise<void> {
+    if (sessionId !== this.id || !this.#live) return;
+    await (await this.#live).addDetections(photoId, detections);
   }
 
   /** Stops the turn in flight; whether there was one. */

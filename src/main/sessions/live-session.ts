@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
+import type { PhotoDetections } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../core/session-runtime';
 import type { SessionStore } from '../core/session-store';
@@ -233,6 +234,19 @@ export class LiveSession {
   }
 
   /**
+   * What the detector found in one of the session's photos joins it, at whatever point of a turn it arrives; the log
+   * keeps that point, so replay sees it where the live coach did.
+   */
+  addDetections(photoId: string, detections: PhotoDetections): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      this.#journal.admit(() => {
+        if (!this.#services.store.state.photos.some((photo) => photo.id === photoId)) return resolve();
+        this.#input({ type: 'photos-detected', photoId, detections }).then(resolve, reject);
+      }),
+    );
+  }
+
+  /**
    * Stops the turn in flight; whether there was one. The stop is logged as it takes effect (once an answer on its way
    * to the coach has been taken), so replay stops at the same place.
    */
@@ -371,7 +385,7 @@ export class LiveSession {
     }
     void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
     for (const event of unconsumed) {
-      if (event.type === 'person-message' || event.type === 'photos-imported') this.#input(stripLine(event));
+      if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected') this.#input(stripLine(event));
     }
   }
 
@@ -380,7 +394,7 @@ export class LiveSession {
   }
 }
 
-function stripLine<E extends LogEventOf<'person-message' | 'photos-imported'>>(event: E): Input {
+function stripLine<E extends LogEventOf<'person-message' | 'photos-imported' | 'photos-detected'>>(event: E): Input {
   const { v: _v, seq: _seq, at: _at, ...input } = event;
   return input as Input;
 }

@@ -26,6 +26,8 @@ export interface SettingsServiceDeps {
   /** Called when the key in use changes, so logs keep redacting it. */
   readonly onApiKey?: (apiKey: string | undefined) => void;
   readonly dataDir: string;
+  /** Whether the on-device detector can run, for the Settings screen. */
+  readonly detector?: () => { available: boolean; reason?: string };
 }
 
 export class SettingsService {
@@ -78,6 +80,7 @@ export class SettingsService {
         vision: model.vision,
         tools: model.tools,
       },
+      detector: this.#deps.detector?.() ?? { available: false, reason: 'This build has no detector.' },
       apiKey: { set: Boolean(model.apiKey), storage: this.#deps.secrets.storage },
     };
   }

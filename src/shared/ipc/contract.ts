@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoachActivitySchema } from '../coach/activity';
+import { DetectionProgressSchema } from '../detection/schema';
 import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
@@ -119,6 +120,8 @@ export const contract = {
     'session:changed': SessionSnapshotSchema,
     'coach:activity': CoachActivitySchema,
     'photos:progress': ImportProgressSchema,
+    /** The on-device detector's progress through the photos waiting for it. */
+    'detection:progress': DetectionProgressSchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;

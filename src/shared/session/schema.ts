@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { GuidedStateSchema } from './guided';
 
@@ -91,6 +92,8 @@ export const PhotoSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   facts: PhotoFactsSchema.optional(),
+  /** What the on-device detector found in it; absent until it has looked (or when detection is off). */
+  detections: PhotoDetectionsSchema.optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 

@@ -8,6 +8,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['dark', 'light']),
   /** The long side, in pixels, of the photo copy the model sees (bigger shows more detail and costs more tokens). */
   imageLongSide: z.union([z.literal(768), z.literal(1024), z.literal(1536)]).optional(),
+  /** Whether the on-device detector looks for things in new photos (on unless turned off). */
+  detection: z.boolean().optional(),
   /** For developers: the live state as JSON and the session's event log, under the workspace. */
   debugPanel: z.boolean().optional(),
   /** The model, set here instead of (or on top of) the environment. The API key is kept apart, encrypted. */
@@ -44,6 +46,8 @@ export const SettingsViewSchema = z.object({
     vision: z.boolean(),
     tools: z.boolean(),
   }),
+  /** Whether the on-device detector can run here, and if not, why. */
+  detector: z.object({ available: z.boolean(), reason: z.string().optional() }),
   apiKey: z.object({
     set: z.boolean(),
     /** Where a key typed here is kept: encrypted by the OS, in plain text (no OS encryption here), or nowhere (web mode). */
