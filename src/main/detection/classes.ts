@@ -121,14 +121,10 @@ export function isProposable(label: CocoLabel): boolean {
   return role === 'out' || role === 'home' || role === 'loose';
 }
 
-/** Easy wins first: what leaves the room, then what has an obvious home, then the rest. */
+/** Easy wins first: what leaves the room, then what has an obvious home, then the rest, what usually stays last. */
 export function easeRank(label: CocoLabel): number {
-  switch (CLASSES[label].role) {
-    case 'out':
-      return 0;
-    case 'home':
-      return 1;
-    default:
-      return 2;
-  }
+  const { role, anchor } = CLASSES[label];
+  if (role === 'out') return 0;
+  if (role === 'home') return 1;
+  return anchor ? 3 : 2;
 }

@@ -3,20 +3,38 @@
  * says it, through the template of the same name in templates/guided/.
  */
 import { z } from 'zod';
+import { DetectionRefSchema, FocusSchema } from '../../shared/detection/schema';
 import { DispositionChoiceSchema } from '../../shared/questions/schema';
 import { CategorySchema } from '../../shared/session/guided';
 import { OutcomeSchema } from './input';
 
 const text = z.string().trim().min(1).max(200);
 const count = z.number().int().nonnegative();
+/** The parts of the photos an action is about, outlined while its dialog is up. */
+const focus = z.array(FocusSchema).max(12).optional();
 
 export const ActionSchema = z.discriminatedUnion('kind', [
   // Questions: each is a dialog.
-  z.object({ kind: z.literal('askFunction') }),
-  z.object({ kind: z.literal('askAnchors'), function: text }),
-  z.object({ kind: z.literal('askWhatIsIt'), suggestions: z.array(text).max(4) }),
+  /** `seen`: a few things the detector named in the photos, to show the coach has looked. */
+  z.object({ kind: z.literal('askFunction'), seen: z.array(text).max(3).optional(), focus }),
+  /** `candidates`: detected things that often stay (furniture, a laptop), offered as choices. */
+  z.object({ kind: z.literal('askAnchors'), function: text, candidates: z.array(text).max(6).optional(), focus }),
+  /** `spot`: a busy part of a photo nothing detected explains, to look at. */
+  z.object({ kind: z.literal('askWhatIsIt'), suggestions: z.array(text).max(4), spot: text.optional(), focus }),
   z.object({ kind: z.literal('askWhereLive'), item: text }),
-  z.object({ kind: z.literal('askItemDecision'), item: text, choices: z.array(DispositionChoiceSchema).min(2).max(4) }),
+  /**
+   * `where` and `detection`: the item is one the detector found, proposed by the coach; `picked` when the coach chose
+   * it for a person who was stuck.
+   */
+  z.object({
+    kind: z.literal('askItemDecision'),
+    item: text,
+    choices: z.array(DispositionChoiceSchema).min(2).max(4),
+    where: text.optional(),
+    detection: DetectionRefSchema.optional(),
+    picked: z.boolean().optional(),
+    focus,
+  }),
   z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
   /** Not in seed 001: free text the rules could not read is asked about rather than guessed. */
   z.object({ kind: z.literal('askClarify'), heard: z.string().max(2000), about: z.enum(['item', 'disposition']), item: text.optional() }),
@@ -36,7 +54,14 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   // Splitting: said in the chat, then confirmed (renamed, merged or declined) in a dialog.
   z.object({ kind: z.literal('instructSplit'), unsure: count, categories: z.array(CategorySchema).min(1) }),
   // Decision support: a gentle reframe in the chat, then the item's card again.
-  z.object({ kind: z.literal('decisionAid'), item: text, function: text, choices: z.array(DispositionChoiceSchema).min(2).max(4) }),
+  z.object({
+    kind: z.literal('decisionAid'),
+    item: text,
+    function: text,
+    choices: z.array(DispositionChoiceSchema).min(2).max(4),
+    where: text.optional(),
+    focus,
+  }),
   // Pivoting: away from what makes it too much, towards somewhere calmer.
   z.object({ kind: z.literal('pivotAway'), trigger: text, location: text }),
   // Completion.
@@ -81,7 +106,7 @@ export function isDialog(action: Action): action is DialogAction {
 
 /** Dialog actions whose words belong in the chat (they explain something); the others live in the dialog alone. */
 export function speaksBeforeDialog(action: DialogAction): boolean {
-  return action.kind === 'instructSplit' || action.kind === 'decisionAid';
+  return action.kind === 'instructSplit' || action.kind === 'decisionAid' || (action.kind === 'askItemDecision' && action.picked === true);
 }
 
 /** The template that words an action: one per kind. */

@@ -1,15 +1,20 @@
 /**
  * The guided coach's routing (seed 001's trigger table), as a pure function of the session and what was heard.
- * No model, no clock, no I/O: the same state and input always give the same action and next phase.
+ * No model, no clock, no I/O: the same state and input always give the same action and next phase. What the
+ * on-device detector found is part of the state (each photo's `detections`), so it is input here like anything else.
  *
  * | From            | To               | Trigger                                                    |
  * |-----------------|------------------|------------------------------------------------------------|
  * | Surveying       | Surveying        | no function yet: AskFunction; function, no anchors: AskAnchors |
+ * |                 |                  | (both name what the detector found; AskAnchors offers its furniture as choices) |
  * | Surveying       | Sorting          | buried chaos in a photo                                    |
  * | Surveying       | Sorting          | a blocked function in a photo + function                   |
  * | Surveying       | Sorting          | overwhelmed signal + function                              |
  * | Surveying       | Sorting          | function + anchors                                         |
  * | Sorting         | Sorting          | item named: AskItemDecision; decided: InstructTrash/Place/Unsure/Next/Bag |
+ * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
+ * |                 |                  | none left: AskWhatIsIt about a busy spot no detection explains, or plainly |
+ * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person |
  * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
  * | Sorting         | DecisionSupport  | help or stuck, on an item                                  |
  * | Splitting       | Refining         | split confirmed (as suggested, renamed or merged)          |
@@ -20,7 +25,9 @@
  * | DecisionSupport | the phase before | decision made (routed as that phase would route it)        |
  * | Any             | (ended)          | stop: Summary                                              |
  */
+import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
+import { anchorCandidates, busySpot, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
 import type { Action } from './actions';
 import { cardChoices } from './cards';
 import type { Input, Outcome } from './input';
@@ -34,7 +41,7 @@ export interface Decision {
   readonly action: Action;
   readonly next: GuidedState;
   /** An answer to record in the piles (the coach applies it with `recordDecision`). */
-  readonly record?: { readonly item: string; readonly outcome: Outcome; readonly location?: string };
+  readonly record?: { readonly item: string; readonly outcome: Outcome; readonly location?: string; readonly detection?: DetectionRef };
 }
 
 type Heard = Exclude<Input, { kind: 'stop' }>;
@@ -66,7 +73,9 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
   const facts = state.photos.flatMap((photo) => (photo.facts ? [photo.facts] : []));
   const buried = facts.find((fact) => fact.chaosLevel === 'buried');
   const blocked = facts.find((fact) => fact.blockedFunction);
-  const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target?: string): Decision => ({
+  // With no target from a vision model, the first thing the detector would propose is the place to start.
+  const first = proposals(state, anchors)[0];
+  const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target = first && phraseOf(first)): Decision => ({
     action: {
       kind: 'firstInstruction',
       reason,
@@ -76,12 +85,18 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
     },
     next: { phase: 'sorting', active: { function: spaceFunction, anchors, later: [] } },
   });
-  if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget);
-  if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget);
+  if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? (first && phraseOf(first)));
+  if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? (first && phraseOf(first)));
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
   const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}) };
-  return { action: fn ? { kind: 'askAnchors', function: fn } : { kind: 'askFunction' }, next: gathered };
+  if (fn) {
+    const candidates = anchorCandidates(state);
+    const offered = candidates.names.length ? { candidates: candidates.names, focus: candidates.focus } : {};
+    return { action: { kind: 'askAnchors', function: fn, ...offered }, next: gathered };
+  }
+  const seen = seenThings(state);
+  return { action: { kind: 'askFunction', ...(seen.names.length ? { seen: seen.names, focus: seen.focus } : {}) }, next: gathered };
 }
 
 function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): Decision {
@@ -91,8 +106,10 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     case 'item':
       return askAbout(input.item, { ...here, currentItem: input.item });
     case 'disposition': {
-      if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item } };
-      const record = recordOf(input);
+      if (needsLocation(input)) {
+        return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item, ...detectionOf(phase, input.item) } };
+      }
+      const record = recordOf(input, phase);
       const unsure = unsureAfter(state, record).filter((item) => !includesName(active.later, item));
       if (record.outcome === 'unsure' && unsure.length >= UNSURE_THRESHOLD) {
         const categories = emergentCategories(unsure);
@@ -106,7 +123,10 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     }
     case 'help': {
       const item = input.item ?? phase.currentItem;
-      return item ? aid(item, active, { phase: 'sorting' }) : { action: firstStep(active), next: here };
+      if (item) return aid(state, item, active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
+      // Stuck with nothing in hand: the coach picks the easiest thing the photos show.
+      const easiest = proposals(state, active.anchors)[0];
+      return easiest ? propose(easiest, here, true) : { action: firstStep(active), next: here };
     }
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
@@ -121,8 +141,17 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       return noted(phase, input);
     case 'begin':
     case 'next':
-    case 'split':
-      return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state) }, next: here };
+    case 'split': {
+      // Moving on from a thing the coach proposed skips it, as in decision support: it is not proposed again.
+      if (input.kind === 'next' && phase.currentItem && phase.currentDetection) {
+        return decide(state, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
+      }
+      const next = proposals(state, active.anchors)[0];
+      if (next) return propose(next, here, false);
+      const spot = busySpot(state);
+      const asked = spot ? { spot: spot.words, focus: [spot.focus] } : {};
+      return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), ...asked }, next: here };
+    }
   }
 }
 
@@ -155,7 +184,7 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
       return askAbout(input.item, { ...phase, currentItem: input.item }, active);
     case 'disposition': {
       if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...phase, currentItem: input.item } };
-      const record = recordOf(input);
+      const record = recordOf(input, phase);
       const later = record.outcome === 'unsure' ? unique([...active.later, record.item]) : active.later;
       const [left, ...alsoLeft] = current.items.filter((item) => !sameName(item, record.item));
       const nextActive = { ...active, later };
@@ -174,8 +203,10 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
         record,
       };
     }
-    case 'help':
-      return aid(input.item ?? phase.currentItem ?? current.items[0], active, returnPhaseOf(phase) ?? { phase: 'sorting' });
+    case 'help': {
+      const item = input.item ?? phase.currentItem ?? current.items[0];
+      return aid(state, item, active, returnPhaseOf(phase) ?? { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
+    }
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
     case 'silent':
@@ -196,11 +227,14 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
 }
 
 function decisionSupport(state: SessionState, phase: PhaseOf<'decisionSupport'>, input: Heard): Decision {
-  const { active, stuckItem, returnTo } = phase;
-  const back = { ...returnTo, active } as GuidedState;
+  const { active, stuckItem, stuckDetection, returnTo } = phase;
+  // Back where it came from, with the stuck item in hand (so its answer is recorded as the detected thing it is).
+  const back = { ...returnTo, active, currentItem: stuckItem, ...(stuckDetection ? { currentDetection: stuckDetection } : {}) } as GuidedState;
   switch (input.kind) {
-    case 'help':
-      return aid(input.item ?? stuckItem, active, returnTo);
+    case 'help': {
+      const item = input.item ?? stuckItem;
+      return aid(state, item, active, returnTo, sameName(item, stuckItem) ? stuckDetection : undefined);
+    }
     case 'silent':
       return paused(phase);
     case 'unclear':
@@ -219,11 +253,50 @@ function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveSt
   return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, active) }, next };
 }
 
-function aid(item: string, active: ActiveState, returnTo: PhaseOf<'decisionSupport'>['returnTo']): Decision {
+/** A card for a detected thing the coach chose: its name, where it is, and its outline. */
+function propose(proposal: Proposal, here: PhaseOf<'sorting'>, picked: boolean): Decision {
   return {
-    action: { kind: 'decisionAid', item, function: active.function, choices: cardChoices(item, active) },
-    next: { phase: 'decisionSupport', active, stuckItem: item, returnTo },
+    action: {
+      kind: 'askItemDecision',
+      item: proposal.name,
+      choices: cardChoices(proposal.name, here.active),
+      where: proposal.where,
+      detection: proposal.ref,
+      ...(picked ? { picked } : {}),
+      focus: [proposal.focus],
+    },
+    next: { ...here, currentItem: proposal.name, currentDetection: proposal.ref },
   };
+}
+
+function aid(
+  state: SessionState,
+  item: string,
+  active: ActiveState,
+  returnTo: PhaseOf<'decisionSupport'>['returnTo'],
+  detection: DetectionRef | undefined,
+): Decision {
+  const seen = detection && proposalFor(state, detection);
+  return {
+    action: {
+      kind: 'decisionAid',
+      item,
+      function: active.function,
+      choices: cardChoices(item, active),
+      ...(seen ? { where: seen.where, focus: [seen.focus] } : {}),
+    },
+    next: { phase: 'decisionSupport', active, stuckItem: item, ...(detection ? { stuckDetection: detection } : {}), returnTo },
+  };
+}
+
+/** "the bottle (on the table, left side)": a detected thing as the first instruction names it. */
+function phraseOf(proposal: Proposal): string {
+  return `the ${proposal.name} (${proposal.where})`;
+}
+
+/** The detected thing the item in hand is, when the coach proposed it. */
+function detectionOf(phase: PhaseOf<'sorting' | 'refining'>, item: string): { currentDetection?: DetectionRef } {
+  return phase.currentDetection && phase.currentItem && sameName(phase.currentItem, item) ? { currentDetection: phase.currentDetection } : {};
 }
 
 function overwhelmed(trigger: string | undefined, phase: PhaseOf<'sorting' | 'refining'>): Decision {
@@ -312,8 +385,14 @@ function needsLocation(input: Extract<Input, { kind: 'disposition' }>): boolean 
   return input.outcome === 'place' && !input.location;
 }
 
-function recordOf(input: Extract<Input, { kind: 'disposition' }>): NonNullable<Decision['record']> {
-  return { item: input.item, outcome: input.outcome, ...(input.location ? { location: input.location } : {}) };
+function recordOf(input: Extract<Input, { kind: 'disposition' }>, phase: PhaseOf<'sorting' | 'refining'>): NonNullable<Decision['record']> {
+  const { currentDetection } = detectionOf(phase, input.item);
+  return {
+    item: input.item,
+    outcome: input.outcome,
+    ...(input.location ? { location: input.location } : {}),
+    ...(currentDetection ? { detection: currentDetection } : {}),
+  };
 }
 
 function activeOf(phase: GuidedState): ActiveState {

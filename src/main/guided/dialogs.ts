@@ -33,6 +33,9 @@ export const FUNCTION_CHOICES: readonly ChoiceOption[] = [
 
 export const SPLIT_CHOICES = { accept: 'Split like this', merge: 'One pile', decline: 'Not now' } as const;
 
+/** The anchors card's way to say that nothing it offers has to stay. */
+export const NOTHING_STAYS = 'None of these';
+
 const CLARIFY_DISPOSITION: Readonly<Record<string, (item: string) => Input>> = {
   Trash: (item) => ({ kind: 'disposition', item, outcome: 'trash' }),
   'Keep it here': (item) => ({ kind: 'disposition', item, outcome: 'keep' }),
@@ -47,12 +50,21 @@ const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
   [STOP_FOR_TODAY]: { kind: 'stop' },
 };
 
-/** The dialog for a question action; `prompt` is the action's template, rendered. */
+/** The dialog for a question action; `prompt` is the action's template, rendered. What it is about is outlined. */
 export function dialogFor(action: DialogAction, prompt: string): QuestionSpec {
+  const focus = 'focus' in action && action.focus?.length ? { focus: action.focus } : {};
+  return { ...questionFor(action, prompt), ...focus } as QuestionSpec;
+}
+
+function questionFor(action: DialogAction, prompt: string): QuestionSpec {
   switch (action.kind) {
     case 'askFunction':
       return { kind: 'choice', purpose: 'function', prompt, choices: [...FUNCTION_CHOICES], multiple: false, allowOther: true };
     case 'askAnchors':
+      if (action.candidates?.length) {
+        const choices = [...action.candidates, NOTHING_STAYS].map((label) => ({ label }));
+        return { kind: 'choice', purpose: 'anchors', prompt, choices, multiple: true, allowOther: true };
+      }
       return { kind: 'text', prompt, placeholder: 'desk, lamp, plants' };
     case 'askWhatIsIt':
       return {
@@ -67,7 +79,7 @@ export function dialogFor(action: DialogAction, prompt: string): QuestionSpec {
       return { kind: 'text', prompt, placeholder: 'kitchen, bookshelf, bathroom' };
     case 'askItemDecision':
     case 'decisionAid':
-      return { kind: 'disposition', item: action.item, choices: action.choices };
+      return { kind: 'disposition', item: action.item, ...(action.where ? { where: action.where } : {}), choices: action.choices };
     case 'energyCheck':
       return { kind: 'confirm', prompt, defaultAnswer: false };
     case 'askClarify': {
@@ -111,6 +123,14 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
         if (other && understand(other, { kind: 'function' }).kind === 'stop') return { kind: 'stop' };
         const detail = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
         return { kind: 'function', function: `${picked.join(', ')}${detail}`.slice(0, 200), overwhelmed: context.overwhelmed };
+      }
+      if (action.kind === 'askAnchors') {
+        const picked = answer.selected.filter((label) => label !== NOTHING_STAYS);
+        const typed = other ? understand(other, { kind: 'anchors' }) : undefined;
+        if (typed && typed.kind !== 'anchors') return typed;
+        const anchors = [...picked, ...(typed?.kind === 'anchors' ? typed.anchors : [])];
+        // Ticking "none of these" (or nothing, and typing nothing) is an answer too: nothing has to stay.
+        return answer.selected.length > 0 || typed ? { kind: 'anchors', anchors } : { kind: 'silent' };
       }
       if (action.kind === 'instructSplit') {
         if (selected === SPLIT_CHOICES.accept) return { kind: 'split', edit: { kind: 'accept' } };

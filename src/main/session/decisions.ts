@@ -1,3 +1,4 @@
+import type { DetectionRef } from '../../shared/detection/schema';
 import type { Disposition } from '../../shared/questions/schema';
 import type { PileItem, PileName, SessionState } from '../../shared/session/schema';
 
@@ -29,7 +30,7 @@ const sameItem = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  */
 export function recordDecision(
   state: SessionState,
-  decision: { item: string; outcome: Outcome; location?: string; at: number; id: string },
+  decision: { item: string; outcome: Outcome; location?: string; at: number; id: string; detection?: DetectionRef },
 ): SessionState {
   const pile = pileFor(decision.outcome);
   const piles = {
@@ -58,6 +59,7 @@ export function recordDecision(
         outcome: decision.outcome,
         ...(decision.location ? { location: decision.location } : {}),
         at: decision.at,
+        ...(decision.detection ? { detection: decision.detection } : {}),
       },
     ],
   };

@@ -46,19 +46,19 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'settings:get': {
     validInputs: [undefined],
     invalidInputs: [{}],
-    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
-    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } }],
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
+    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } }],
   },
   'settings:set': {
     validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, { model: { baseUrl: 'http://127.0.0.1:11434/v1', name: 'llama3' } }, { model: { baseUrl: null } }, {}],
     invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, { model: { baseUrl: 'file:///etc' } }, undefined],
-    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
-    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } }],
+    validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
+    invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } }],
   },
   'settings:setApiKey': {
     validInputs: [{ apiKey: 'sk-abcdefgh12345' }, { apiKey: null }],
     invalidInputs: [{ apiKey: 'short' }, {}, { apiKey: 5 }],
-    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/d', model: { vision: true, tools: true }, apiKey: { set: false, storage: 'environment-only' } },
+    validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/d', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
     invalidOutputs: [{ apiKey: 'sk-abcdefgh12345' }],
   },
   'settings:chooseDataDir': {
@@ -192,6 +192,10 @@ const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   'photos:progress': {
     valid: [{ done: 1, total: 3, currentFile: 'desk.jpg' }],
     invalid: [{ done: -1, total: 3, currentFile: 'x' }, { done: 1 }],
+  },
+  'detection:progress': {
+    valid: [{ done: 0, total: 12, failed: 0 }, { done: 12, total: 12, failed: 1 }],
+    invalid: [{ done: 1, total: 2 }, { done: 0.5, total: 2, failed: 0 }, { done: -1, total: 2, failed: 0 }],
   },
   'coach:activity': {
     valid: [{ status: 'idle' }, { status: 'thinking', draft: 'Trash. Ne' }, { status: 'retrying', notice: 'busy' }, { status: 'error', notice: 'down' }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FocusSchema } from '../detection/schema';
 
 /**
  * Questions the coach asks through a modal dialog, and the answers the person gives. Main owns the question
@@ -36,6 +37,8 @@ const common = {
   askedAt: z.number().int().nonnegative(),
   /** Epoch milliseconds; main closes the question with its fallback answer then. */
   expiresAt: z.number().int().nonnegative(),
+  /** What in the photos the question is about: outlined on the photo, and said in words for screen readers. */
+  focus: z.array(FocusSchema).max(12).optional(),
 };
 
 export const QuestionSchema = z.discriminatedUnion('kind', [
@@ -44,6 +47,8 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('disposition'),
     /** Specific: what it looks like and where it is. */
     item: z.string().trim().min(1).max(200),
+    /** Where it is, when the item alone does not say ("on the table, left side"). */
+    where: z.string().trim().min(1).max(200).optional(),
     /** The recommended choice comes first. "Not sure yet" and "Other..." are added by the dialog itself. */
     choices: z.array(DispositionChoiceSchema).min(2).max(4),
   }),

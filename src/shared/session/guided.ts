@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DetectionRefSchema } from '../detection/schema';
 
 /**
  * The guided coach's phases (seed 001) as session data: pushed to the GUI, persisted and replayed with the rest
@@ -25,6 +26,8 @@ export const SortingSchema = z.object({
   phase: z.literal('sorting'),
   active: ActiveStateSchema,
   currentItem: name.optional(),
+  /** The detected thing the current item is, when the coach proposed it from the photos. */
+  currentDetection: DetectionRefSchema.optional(),
 });
 
 export const CategorySchema = z.object({ name, items: z.array(name) });
@@ -45,6 +48,7 @@ export const RefiningSchema = z.object({
   /** The emergent categories still to work through, the current one first; each holds at least one item. */
   categories: z.tuple([RefiningCategorySchema], RefiningCategorySchema),
   currentItem: name.optional(),
+  currentDetection: DetectionRefSchema.optional(),
 });
 
 /** Where decision support returns to: the phase it came from, without the ActiveState it shares. */
@@ -58,6 +62,7 @@ export const DecisionSupportSchema = z.object({
   phase: z.literal('decisionSupport'),
   active: ActiveStateSchema,
   stuckItem: name,
+  stuckDetection: DetectionRefSchema.optional(),
   returnTo: ReturnPhaseSchema,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PhotoDetectionsSchema } from '../detection/schema';
+import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { GuidedStateSchema } from './guided';
 
@@ -103,6 +103,8 @@ export const DecisionSchema = z.object({
   outcome: z.union([DispositionSchema, z.literal('unsure')]),
   location: z.string().optional(),
   at: z.number().int().nonnegative(),
+  /** The detected thing it was, when the coach proposed it from the photos: never proposed again. */
+  detection: DetectionRefSchema.optional(),
 });
 export type Decision = z.infer<typeof DecisionSchema>;
 

@@ -1,0 +1,126 @@
+/**
+ * What the detections offer a coach: the next thing to propose (easy wins first, never one already decided or one
+ * that has to stay), the things that may have to stay, the busy spots nothing explains, and the outline and words
+ * for each. Pure functions of the session, so the guided coach's routing stays pure with detections as its input.
+ */
+import type { DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import { classInfo, easeRank, isProposable } from './classes';
+import { areaPhrase, whereOf } from './where';
+
+/** A detected thing the coach can put on a card. */
+export interface Proposal {
+  /** What the piles will call it ("cup"). */
+  readonly name: string;
+  /** Where it is, in words ("on the table, left side", with the photo when there are several). */
+  readonly where: string;
+  readonly ref: DetectionRef;
+  readonly focus: Focus;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Photos the detector has looked at, in the order the person added them, with their number in the strip. */
+function detectedPhotos(state: SessionState): { photo: Photo; number: number; items: readonly DetectedItem[] }[] {
+  return state.photos.flatMap((photo, index) => (photo.detections ? [{ photo, number: index + 1, items: photo.detections.items }] : []));
+}
+
+function proposalOf(state: SessionState, photo: Photo, number: number, item: DetectedItem): Proposal {
+  const where = whereOf(item, { width: photo.width, height: photo.height, items: photo.detections?.items ?? [] });
+  const inPhoto = state.photos.length > 1 ? `${where}, photo ${number}` : where;
+  return {
+    name: item.name,
+    where: inPhoto,
+    ref: { photoId: photo.id, itemId: item.id },
+    focus: { photoId: photo.id, box: item.box, label: `${item.name}, ${inPhoto}` },
+  };
+}
+
+export function isDecided(state: SessionState, ref: DetectionRef): boolean {
+  return state.decisions.some((decision) => decision.detection?.photoId === ref.photoId && decision.detection.itemId === ref.itemId);
+}
+
+/**
+ * Things to decide on, best first: what leaves the room, then what has an obvious home, then the rest; within that,
+ * the detector's most confident first. Never something decided already, an anchor, or a person or pet.
+ */
+export function proposals(state: SessionState, anchors: readonly string[] = state.anchors): Proposal[] {
+  const ranked = detectedPhotos(state).flatMap(({ photo, number, items }) =>
+    items
+      .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
+      .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
+      .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) })),
+  );
+  return ranked
+    .sort((a, b) => easeRank(a.item.label) - easeRank(b.item.label) || b.item.score - a.item.score)
+    .map(({ proposal }) => proposal);
+}
+
+/** Detected things that people often keep in place (furniture, a laptop, a plant): offered as anchors, each once. */
+export function anchorCandidates(state: SessionState, limit = 6): { names: string[]; focus: Focus[] } {
+  const names: string[] = [];
+  const focus: Focus[] = [];
+  for (const { photo, number, items } of detectedPhotos(state)) {
+    for (const item of items) {
+      if (!classInfo(item.label).anchor || names.length >= limit) continue;
+      const proposal = proposalOf(state, photo, number, item);
+      focus.push(proposal.focus);
+      if (!names.some((name) => same(name, item.name))) names.push(item.name);
+    }
+  }
+  return { names, focus };
+}
+
+/** Up to `limit` things the detector named, for a sentence ("a cup, a bottle and a book"), with their outlines. */
+export function seenThings(state: SessionState, limit = 3): { names: string[]; focus: Focus[] } {
+  const names: string[] = [];
+  const focus: Focus[] = [];
+  for (const proposal of proposals(state, [])) {
+    if (names.some((name) => same(name, proposal.name))) continue;
+    if (names.length >= limit) break;
+    names.push(proposal.name);
+    focus.push(proposal.focus);
+  }
+  return { names, focus };
+}
+
+/**
+ * A busy part of a photo that no detection explains, to ask about when every detected thing is decided: the spots
+ * take turns, one per item the person has named themselves, so the same spot is not asked about forever.
+ */
+export function busySpot(state: SessionState): { words: string; focus: Focus } | undefined {
+  const spots = detectedPhotos(state).flatMap(({ photo, number }) =>
+    (photo.detections?.busy ?? []).map((region) => {
+      const words = `the busy spot ${areaPhrase(region.box, photo)}${state.photos.length > 1 ? ` of photo ${number}` : ''}`;
+      return { words, focus: { photoId: photo.id, box: region.box, label: words } };
+    }),
+  );
+  if (spots.length === 0) return undefined;
+  const named = state.decisions.filter((decision) => !decision.detection).length;
+  return spots[named % spots.length];
+}
+
+/**
+ * The detected thing a coach's words are about ("the blue mug on the left"): an undecided one whose name is in the
+ * text, the one whose side of the photo the text also names if there are several. Lets a model's card show an
+ * outline without the model having to know any ids.
+ */
+export function proposalMatching(state: SessionState, text: string): Proposal | undefined {
+  const words = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')} `;
+  const named = proposals(state, []).filter((proposal) => words.includes(` ${proposal.name.toLowerCase()} `));
+  const sided = named.find((proposal) =>
+    proposal.where
+      .split(/[ ,]+/)
+      .filter((word) => ['left', 'right', 'top', 'bottom', 'middle'].includes(word))
+      .some((word) => words.includes(` ${word} `)),
+  );
+  return sided ?? named[0];
+}
+
+/** The proposal for a detected thing named by its ref, if the session still has it. */
+export function proposalFor(state: SessionState, ref: DetectionRef): Proposal | undefined {
+  const index = state.photos.findIndex((photo) => photo.id === ref.photoId);
+  const photo = state.photos[index];
+  const item = photo?.detections?.items.find((candidate) => candidate.id === ref.itemId);
+  return photo && item ? proposalOf(state, photo, index + 1, item) : undefined;
+}

@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COCO_LABELS, type CocoLabel, type DetectedItem } from '../../shared/detection/schema';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import { classInfo, isProposable } from '../detection/classes';
+import { recordDecision } from '../session/decisions';
+import { newSessionState } from '../session';
+import { isDialog, type Action } from './actions';
+import { decide } from './decide';
+import { dialogFor, heardFrom, NOTHING_STAYS } from './dialogs';
+import type { Input } from './input';
+import type { ActiveState, GuidedState } from './phases';
+
+const active: ActiveState = { function: 'work', anchors: [], later: [] };
+const sorting: GuidedState = { phase: 'sorting', active };
+
+function thing(id: string, label: CocoLabel, box: DetectedItem['box'], score = 0.5): DetectedItem {
+  return { id, label, name: classInfo(label).name || label, score, box };
+}
+
+/** A 1000 x 600 desk photo: a table across the bottom, a laptop, a cup left of it, a bottle, a book, a person. */
+function deskPhoto(id = 'desk'): Photo {
+  return {
+    id,
+    fileName: `${id}.jpg`,
+    width: 1000,
+    height: 600,
+    detections: {
+      items: [
+        thing('1', 'person', { x: 800, y: 0, width: 200, height: 600 }, 0.9),
+        thing('2', 'laptop', { x: 400, y: 250, width: 250, height: 150 }, 0.8),
+        thing('3', 'cup', { x: 300, y: 300, width: 60, height: 80 }, 0.6),
+        thing('4', 'dining table', { x: 0, y: 350, width: 1000, height: 250 }, 0.4),
+        thing('5', 'book', { x: 50, y: 320, width: 120, height: 60 }, 0.7),
+        thing('6', 'bottle', { x: 700, y: 200, width: 40, height: 120 }, 0.3),
+      ],
+      busy: [{ box: { x: 0, y: 400, width: 333, height: 200 }, busyness: 1.6 }],
+    },
+  };
+}
+
+function session(photos: Photo[], guided: GuidedState = sorting): SessionState {
+  return { ...newSessionState('s', 0), guided, photos };
+}
+
+/** Applies a decision the way the coach does, so the next one sees its record. */
+function after(state: SessionState, decision: ReturnType<typeof decide>): SessionState {
+  const recorded = decision.record ? recordDecision(state, { ...decision.record, id: `d${state.decisions.length}`, at: 0 }) : state;
+  return { ...recorded, guided: decision.next };
+}
+
+function expectAction<K extends Action['kind']>(action: Action, kind: K): Extract<Action, { kind: K }> {
+  expect(action.kind).toBe(kind);
+  return action as Extract<Action, { kind: K }>;
+}
+
+describe('the guided coach proposes what the detector found', () => {
+  it('proposes the easy wins first: the bottle (out), then the cup (kitchen), then the book; never the person', () => {
+    let state = session([deskPhoto()]);
+    const proposed: string[] = [];
+    for (let step = 0; step < 4; step += 1) {
+      const asked = decide(state, { kind: 'next' });
+      if (asked.action.kind !== 'askItemDecision') break;
+      proposed.push(asked.action.item);
+      state = after(state, asked);
+      state = after(state, decide(state, { kind: 'disposition', item: asked.action.item, outcome: 'keep' }));
+    }
+    expect(proposed).toEqual(['bottle', 'cup', 'book', 'laptop']);
+  });
+
+  it('takes "next" on a proposed thing as skipping it, and moves on to the next one', () => {
+    let state = session([deskPhoto()]);
+    state = after(state, decide(state, { kind: 'next' }));
+    const skipped = decide(state, { kind: 'next' });
+    expect(skipped.record).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { itemId: '6' } });
+    state = after(state, skipped);
+    expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('cup');
+  });
+
+  it('says where the thing is and outlines its box', () => {
+    const state = session([deskPhoto()]);
+    const { action, next } = decide(state, { kind: 'next' });
+    const card = expectAction(action, 'askItemDecision');
+    expect(card).toMatchObject({ item: 'bottle', where: 'right of the laptop, right side', detection: { photoId: 'desk', itemId: '6' } });
+    expect(card.focus).toEqual([{ photoId: 'desk', box: { x: 700, y: 200, width: 40, height: 120 }, label: 'bottle, right of the laptop, right side' }]);
+    expect(card.choices[0]).toMatchObject({ disposition: 'trash' });
+    expect(next).toMatchObject({ currentItem: 'bottle', currentDetection: { photoId: 'desk', itemId: '6' } });
+    const question = dialogFor(card, 'prompt');
+    expect(question).toMatchObject({ kind: 'disposition', item: 'bottle', where: 'right of the laptop, right side', focus: card.focus });
+  });
+
+  it('places a thing on the surface under it, or beside its neighbour, and names the photo when there are several', () => {
+    let state = session([deskPhoto('a'), deskPhoto('b')]);
+    state = after(state, decide(state, { kind: 'next' }));
+    state = after(state, decide(state, { kind: 'disposition', item: 'bottle', outcome: 'trash' }));
+    state = after(state, decide(state, { kind: 'next' }));
+    state = after(state, decide(state, { kind: 'disposition', item: 'bottle', outcome: 'trash' }));
+    const cup = expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision');
+    expect(cup).toMatchObject({ item: 'cup', where: 'on the table, left side, photo 1' });
+  });
+
+  it('records the answer as that detected thing, and never proposes it again', () => {
+    let state = session([deskPhoto()]);
+    const first = decide(state, { kind: 'next' });
+    state = after(state, first);
+    const answered = decide(state, { kind: 'disposition', item: 'bottle', outcome: 'recycle' });
+    expect(answered.record).toEqual({ item: 'bottle', outcome: 'recycle', detection: { photoId: 'desk', itemId: '6' } });
+    state = after(state, answered);
+    expect(state.decisions.at(-1)?.detection).toEqual({ photoId: 'desk', itemId: '6' });
+    expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('cup');
+  });
+
+  it('keeps the detected thing through "where does it live?" and through decision support', () => {
+    let state = session([deskPhoto()]);
+    state = after(state, decide(state, { kind: 'next' }));
+    state = after(state, decide(state, { kind: 'disposition', item: 'bottle', outcome: 'place' }));
+    const placed = decide(state, { kind: 'disposition', item: 'bottle', outcome: 'place', location: 'recycling box' });
+    expect(placed.record?.detection).toEqual({ photoId: 'desk', itemId: '6' });
+
+    state = session([deskPhoto()]);
+    state = after(state, decide(state, { kind: 'next' }));
+    const stuck = decide(state, { kind: 'help' });
+    const aid = expectAction(stuck.action, 'decisionAid');
+    expect(aid).toMatchObject({ item: 'bottle', where: 'right of the laptop, right side' });
+    expect(aid.focus).toHaveLength(1);
+    state = after(state, stuck);
+    const skipped = decide(state, { kind: 'next' });
+    expect(skipped.record).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { photoId: 'desk', itemId: '6' } });
+  });
+
+  it('picks one for a person who is stuck with nothing in hand, and says so before the card', () => {
+    const { action } = decide(session([deskPhoto()]), { kind: 'help' });
+    const card = expectAction(action, 'askItemDecision');
+    expect(card).toMatchObject({ item: 'bottle', picked: true });
+    expect(isDialog(card)).toBe(true);
+  });
+
+  it('does not propose what has to stay', () => {
+    const state = session([deskPhoto()], { phase: 'sorting', active: { ...active, anchors: ['bottle', 'cup'] } });
+    expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('book');
+  });
+
+  it('asks about the busy spot nothing explains once every detected thing is decided, and then asks the person', () => {
+    let state = session([deskPhoto()]);
+    for (let step = 0; step < 4; step += 1) {
+      const asked = decide(state, { kind: 'next' });
+      state = after(state, asked);
+      state = after(state, decide(state, { kind: 'disposition', item: (asked.action as { item: string }).item, outcome: 'keep' }));
+    }
+    const ask = expectAction(decide(state, { kind: 'next' }).action, 'askWhatIsIt');
+    expect(ask.spot).toBe('the busy spot at the bottom left');
+    expect(ask.focus).toEqual([{ photoId: 'desk', box: { x: 0, y: 400, width: 333, height: 200 }, label: 'the busy spot at the bottom left' }]);
+
+    const plain = session([{ ...deskPhoto(), detections: { items: [], busy: [] } }]);
+    const nothing = expectAction(decide(plain, { kind: 'next' }).action, 'askWhatIsIt');
+    expect(nothing.spot).toBeUndefined();
+  });
+
+  it('names what it sees when it asks what the space is for, and offers what may have to stay as choices', () => {
+    const fresh = session([deskPhoto()], { phase: 'surveying', gatheredAnchors: [] });
+    const asked = expectAction(decide(fresh, { kind: 'begin' }).action, 'askFunction');
+    expect(asked.seen).toEqual(['bottle', 'cup', 'book']);
+    expect(asked.focus).toHaveLength(3);
+
+    const anchors = decide(fresh, { kind: 'function', function: 'work', overwhelmed: false });
+    const card = expectAction(anchors.action, 'askAnchors');
+    expect(card.candidates).toEqual(['laptop', 'table']);
+    const question = dialogFor(card, 'What has to stay?');
+    expect(question).toMatchObject({ kind: 'choice', purpose: 'anchors', multiple: true, allowOther: true });
+    expect(question.kind === 'choice' && question.choices.map((choice) => choice.label)).toEqual(['laptop', 'table', NOTHING_STAYS]);
+
+    const heard = heardFrom(card, { answer: { kind: 'choice', selected: ['laptop'], other: 'lamp, plants' }, closedBy: 'person' }, { overwhelmed: false });
+    expect(heard).toEqual({ kind: 'anchors', anchors: ['laptop', 'lamp', 'plants'] });
+    expect(heardFrom(card, { answer: { kind: 'choice', selected: [NOTHING_STAYS] }, closedBy: 'person' }, { overwhelmed: false })).toEqual({
+      kind: 'anchors',
+      anchors: [],
+    });
+  });
+
+  it('starts sorting by naming the first thing it will propose', () => {
+    const gathered = session([deskPhoto()], { phase: 'surveying', gatheredFunction: 'work', gatheredAnchors: [] });
+    const start = expectAction(decide(gathered, { kind: 'anchors', anchors: ['laptop'] }).action, 'firstInstruction');
+    expect(start.target).toBe('the bottle (right of the laptop, right side)');
+  });
+});
+
+const labels = COCO_LABELS.filter((label) => label !== 'dining table');
+const arbitraryItem = fc.record({
+  label: fc.constantFrom(...labels),
+  x: fc.integer({ min: 0, max: 900 }),
+  y: fc.integer({ min: 0, max: 500 }),
+  width: fc.integer({ min: 10, max: 100 }),
+  height: fc.integer({ min: 10, max: 100 }),
+  score: fc.double({ min: 0.25, max: 1, noNaN: true }),
+});
+const arbitraryPhotos = fc.array(fc.array(arbitraryItem, { maxLength: 8 }), { minLength: 1, maxLength: 4 }).map((photos) =>
+  photos.map(
+    (items, index): Photo => ({
+      id: `p${index}`,
+      fileName: `p${index}.jpg`,
+      width: 1000,
+      height: 600,
+      detections: { items: items.map((item, n) => thing(String(n + 1), item.label, { x: item.x, y: item.y, width: item.width, height: item.height }, item.score)), busy: [] },
+    }),
+  ),
+);
+const arbitraryAnswer = fc.constantFrom<Input['kind'] | 'trash' | 'keep' | 'unsure' | 'skip'>('trash', 'keep', 'unsure', 'skip', 'help', 'next');
+
+describe('for every set of detections and every way of answering', () => {
+  it('proposes only detected things that may be proposed, each at most once, until none is left', () => {
+    fc.assert(
+      fc.property(arbitraryPhotos, fc.array(arbitraryAnswer, { maxLength: 60 }), (photos, answers) => {
+        let state = session(photos);
+        for (const answer of answers) {
+          const heard: Input =
+            answer === 'help' || answer === 'next'
+              ? { kind: answer }
+              : state.guided?.phase === 'sorting' && state.guided.currentItem
+                ? { kind: 'disposition', item: state.guided.currentItem, outcome: answer as 'trash' }
+                : { kind: 'next' };
+          const decision = decide(state, heard);
+          const decided = new Set(state.decisions.flatMap((done) => (done.detection ? [`${done.detection.photoId}#${done.detection.itemId}`] : [])));
+          if (decision.action.kind === 'askItemDecision' && decision.action.detection) {
+            const { photoId, itemId } = decision.action.detection;
+            expect(decided.has(`${photoId}#${itemId}`)).toBe(false);
+            const item = photos.find((photo) => photo.id === photoId)?.detections?.items.find((candidate) => candidate.id === itemId);
+            expect(item && isProposable(item.label)).toBe(true);
+            expect(item?.name).toBe(decision.action.item);
+          }
+          state = after(state, decision);
+          if (state.guided?.phase !== 'sorting' && state.guided?.phase !== 'decisionSupport') break;
+        }
+        const decided = state.decisions.flatMap((decision) => (decision.detection ? [`${decision.detection.photoId}#${decision.detection.itemId}`] : []));
+        expect(new Set(decided).size).toBe(decided.length);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
+    );
+  });
+});
