@@ -36,6 +36,18 @@ describe('detector rows to items', () => {
     ]);
   });
 
+  it('takes a box mostly inside a more confident one of the same label for the same thing found again', () => {
+    const rows = [
+      [100, 100, 150, 250, 0.38, cls('bottle')],
+      [105, 150, 140, 240, 0.26, cls('bottle')],
+      [300, 150, 335, 240, 0.3, cls('bottle')],
+    ].flat();
+    expect(itemsFromRows(rows, 512, photo).map((item) => [item.label, item.score])).toEqual([
+      ['bottle', 0.38],
+      ['bottle', 0.3],
+    ]);
+  });
+
   it('keeps at most MAX_ITEMS, clipped to the photo', () => {
     const rows = Array.from({ length: 100 }, (_, i) => [(i % 10) * 51, Math.floor(i / 10) * 51, (i % 10) * 51 + 60, Math.floor(i / 10) * 51 + 60, 0.3 + i / 1000, cls('book')]).flat();
     const items = itemsFromRows(rows, 512, photo);

@@ -13,6 +13,8 @@ export const MIN_SCORE = 0.25;
  */
 export const SAME_OBJECT_IOU = 0.5;
 export const MAX_ITEMS = 24;
+/** A box this much inside another of the same label is the same thing found again. */
+const NESTED = 0.8;
 /** Boxes thinner than this share of the photo's side are noise. */
 const MIN_SIDE = 0.02;
 
@@ -44,13 +46,20 @@ export function itemsFromRows(rows: ArrayLike<number>, inputSize: number, photo:
   const kept: Omit<DetectedItem, 'id'>[] = [];
   for (const candidate of candidates) {
     if (kept.length >= MAX_ITEMS) break;
-    if (kept.some((other) => isFixture(other) === isFixture(candidate) && iou(other.box, candidate.box) >= SAME_OBJECT_IOU)) continue;
+    if (kept.some((other) => sameObject(other, candidate))) continue;
     kept.push(candidate);
   }
   return kept.map((item, index) => ({ id: String(index + 1), ...item }));
 }
 
 const isFixture = (item: Pick<DetectedItem, 'label'>) => classInfo(item.label).role === 'fixture';
+
+/** Boxes that overlap a lot, or a box mostly inside a more confident one of the same label (one bottle, found twice). */
+function sameObject(kept: Omit<DetectedItem, 'id'>, candidate: Omit<DetectedItem, 'id'>): boolean {
+  if (isFixture(kept) !== isFixture(candidate)) return false;
+  if (iou(kept.box, candidate.box) >= SAME_OBJECT_IOU) return true;
+  return kept.label === candidate.label && intersection(kept.box, candidate.box) >= NESTED * area(candidate.box);
+}
 
 function toPhotoBox(corners: readonly number[], inputSize: number, photo: Size): Box | undefined {
   const [x1, y1, x2, y2] = corners.map((value) => (Number.isFinite(value) ? Math.min(Math.max(value / inputSize, 0), 1) : NaN)) as [

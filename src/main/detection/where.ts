@@ -37,6 +37,8 @@ export function areaPhrase(box: Box, photo: Size): string {
  * nearby thing of another kind at the same height ("left of the laptop"), else nothing.
  */
 export function relationOf(item: DetectedItem, others: readonly DetectedItem[]): string | undefined {
+  // Furniture is the landmark, not what is placed by one.
+  if (classInfo(item.label).role === 'fixture') return undefined;
   const baseX = item.box.x + item.box.width / 2;
   const baseY = item.box.y + item.box.height;
   const surfaces = others.filter(

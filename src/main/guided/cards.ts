@@ -20,9 +20,16 @@ const place = (location: string): DispositionChoice => ({ label: `To the ${locat
 export const CARD_RULES: readonly CardRule[] = [
   { pattern: /envelope|wrapper|packaging|receipt|flyer|tissue|bottle|\bcans?\b|carton|leaflet/, choices: [TRASH, RECYCLE, KEEP] },
   { pattern: /\b(mug|cup|glass|plate|bowl|dish|spoon|fork|knife)s?\b/, choices: [place('kitchen'), KEEP, DONATE] },
-  { pattern: /shirt|clothes|sock|jacket|jumper|sweater|trousers|jeans|dress|hoodie|laundry/, choices: [place('wardrobe'), DONATE, KEEP] },
+  { pattern: /shirt|clothes|sock|jacket|jumper|sweater|trousers|jeans|dress|hoodie|laundry|\btie\b/, choices: [place('wardrobe'), DONATE, KEEP] },
+  { pattern: /\b(banana|apple|orange|sandwich|broccoli|carrot|hot dog|pizza|donut|cake|food|snack|crumbs?)s?\b/, choices: [TRASH, place('kitchen'), KEEP] },
   { pattern: /book|magazine|paper|document|letter|notebook/, choices: [KEEP, place('bookshelf'), RECYCLE] },
   { pattern: /cable|cord|charger|adapter/, choices: [KEEP, place('cable drawer'), RECYCLE] },
+  { pattern: /toothbrush|hair ?dryer|hairbrush|toiletr/, choices: [place('bathroom'), KEEP, TRASH] },
+  { pattern: /\b(bag|backpack|suitcase|handbag)s?\b/, choices: [place('wardrobe'), KEEP, DONATE] },
+  { pattern: /umbrella/, choices: [place('hallway'), KEEP, DONATE] },
+  { pattern: /scissors|tape|stapler|pen\b|pens\b|pencil/, choices: [place('desk drawer'), KEEP, DONATE] },
+  { pattern: /remote/, choices: [place('TV stand'), KEEP, DONATE] },
+  { pattern: /teddy|\btoys?\b|\bballs?\b|frisbee|kite|skateboard|racket|glove|\bbat\b/, choices: [KEEP, place('toy box'), DONATE] },
 ];
 
 const DEFAULT_CHOICES: readonly DispositionChoice[] = [KEEP, DONATE, TRASH];

@@ -1,0 +1,119 @@
+/**
+ * A newcomer's first session, as the app runs it: no model, real photos, the real detector. From the photos to the
+ * summary, every thing the guided coach proposes is one the detector found, outlined where it is, never twice.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DetectionProgress } from '../../shared/detection/schema';
+import type { Answer, Question } from '../../shared/questions/schema';
+import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
+import type { AppCore } from '../core/app-core';
+import { foldLog, readSessionLog } from '../session-log';
+import { testCore } from '../testing/fixtures';
+import { detectionsFile } from './service';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+const PHOTOS = ['coffee.jpg', 'bottle-and-bowls.jpg', 'shelf-with-books.jpg', 'fruits.jpg', 'aloe-in-pot.jpg'];
+const signal = new AbortController().signal;
+
+let app: AppCore | undefined;
+afterEach(async () => {
+  await app?.dispose();
+  app = undefined;
+});
+
+function when(core: AppCore, test: (state: SessionState) => boolean): Promise<SessionSnapshot> {
+  return new Promise((resolve) => {
+    if (test(core.store.state)) return resolve(core.store.snapshot());
+    const stop = core.onPush((event) => {
+      if (event.channel === 'session:changed' && test((event.payload as SessionSnapshot).state)) {
+        stop();
+        resolve(event.payload as SessionSnapshot);
+      }
+    });
+  });
+}
+
+async function importPhotos(core: AppCore, names: readonly string[]): Promise<void> {
+  const uploads = names.map((name) => core.stageUpload(name, readFileSync(path.join(FIXTURES, name))));
+  const result = await core.handlers['photos:import']({ uploads, paths: [] }, { signal });
+  expect(result.imported).toHaveLength(names.length);
+}
+
+const allDetected = (state: SessionState) => state.photos.length > 0 && state.photos.every((photo) => photo.detections);
+
+/** The detected thing a focus outlines, by photo and box. */
+function detectedAt(state: SessionState, focus: NonNullable<Question['focus']>[number]) {
+  const photo = state.photos.find((candidate) => candidate.id === focus.photoId);
+  return photo?.detections?.items.find((item) => JSON.stringify(item.box) === JSON.stringify(focus.box));
+}
+
+describe('a first session with no model and real photos', () => {
+  it('names real things from the second card on, proposes only what was detected, each once, and ends with a summary', async () => {
+    app = testCore();
+    const core = app;
+    const progress: DetectionProgress[] = [];
+    core.onPush((event) => {
+      if (event.channel === 'detection:progress') progress.push(event.payload as DetectionProgress);
+    });
+    await importPhotos(core, PHOTOS);
+    await when(core, allDetected);
+    await expect.poll(() => progress.at(-1)).toEqual({ done: PHOTOS.length, total: PHOTOS.length, failed: 0 });
+
+    const questions: Question[] = [];
+    const proposed: string[] = [];
+    for (let turn = 0; turn < 60 && core.store.state.status === 'active'; turn += 1) {
+      const { state } = await when(core, (current) => current.pendingQuestion !== undefined || current.status === 'ended');
+      const question = state.pendingQuestion;
+      if (!question) break;
+      questions.push(question);
+      let answer: Answer;
+      if (question.kind === 'choice' && question.purpose === 'function') answer = { kind: 'choice', selected: ['Work'] };
+      else if (question.kind === 'choice' && question.purpose === 'anchors') answer = { kind: 'choice', selected: [question.choices[0]!.label] };
+      else if (question.kind === 'disposition') {
+        const [focus] = question.focus ?? [];
+        expect(focus, `the card for "${question.item}" outlines it`).toBeDefined();
+        const item = detectedAt(state, focus!);
+        expect(item?.name, `"${question.item}" is a detected thing`).toBe(question.item);
+        expect(question.where).toBeTruthy();
+        proposed.push(`${focus!.photoId}:${item!.id}`);
+        answer = { kind: 'disposition', pick: { type: 'choice', index: 0 } };
+      } else if (question.kind === 'confirm') answer = { kind: 'confirm', yes: false };
+      else if (question.kind === 'choice') answer = { kind: 'choice', selected: ['Stop for today'] };
+      else throw new Error(`Unexpected question: ${JSON.stringify(question)}`);
+      await core.handlers['question:answer']({ questionId: question.id, answer }, { signal });
+    }
+    const final = core.store.state;
+
+    // The first card asks what the space is for; the second names things the detector found and outlines them.
+    expect(questions[0]).toMatchObject({ kind: 'choice', purpose: 'function' });
+    expect(questions[1]).toMatchObject({ kind: 'choice', purpose: 'anchors' });
+    const anchors = questions[1]!;
+    expect(anchors.focus?.length).toBeGreaterThan(0);
+    for (const focus of anchors.focus ?? []) expect(detectedAt(final, focus)).toBeDefined();
+
+    // Every detected thing that may be proposed was, once, easy wins first, and then the coach asked the person.
+    expect(proposed.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(proposed).size).toBe(proposed.length);
+    const names = questions.flatMap((question) => (question.kind === 'disposition' ? [question.item] : []));
+    expect(names[0]).toBe('bottle');
+    expect(names).not.toContain('person');
+    expect(questions.at(-1)).toMatchObject({ kind: 'choice', purpose: 'general' });
+
+    expect(final.status).toBe('ended');
+    expect(final.itemsProcessed).toBe(proposed.length);
+    expect(final.decisions.every((decision) => decision.detection)).toBe(true);
+    expect(final.ending?.summary).toContain(`${proposed.length} items processed`);
+
+    // Each photo was analysed once and cached beside it; the log holds the detections, so replay needs no detector.
+    const dir = core.sessionPaths!;
+    const cached = readdirSync(dir.photos).filter((name) => name.endsWith('.detected.json'));
+    expect(cached).toHaveLength(PHOTOS.length);
+    for (const photo of final.photos) expect(readFileSync(detectionsFile(dir.photos, photo.id), 'utf8')).toContain('"items"');
+    await core.idle();
+    const { events } = await readSessionLog(dir.log);
+    expect(events.filter((event) => event.type === 'photos-detected')).toHaveLength(PHOTOS.length);
+    expect(foldLog(events).document?.session.photos.map((photo) => photo.detections)).toEqual(final.photos.map((photo) => photo.detections));
+  });
+});
