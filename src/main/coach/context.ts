@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { SessionState } from '../../shared/session/schema';
+import { detectedInPhoto } from '../detection/proposals';
 import { earlierTurns } from './history';
 
 /** Seed 003's template context sizes. */
@@ -25,7 +26,11 @@ export function templateContext(
       firstUnsure: state.piles.unsure.slice(0, FIRST_UNSURE).map((item) => item.name),
       lastDecisions: state.decisions.slice(-LAST_DECISIONS),
     },
-    photos: state.photos.flatMap((photo) => (photo.facts ? [{ name: photo.fileName, ...photo.facts }] : [])),
+    photos: state.photos.flatMap((photo) => {
+      const detected = detectedInPhoto(state, photo);
+      if (!photo.facts && detected.things.length === 0) return [];
+      return [{ name: photo.fileName, ...photo.facts, detected: detected.things, moreDetected: detected.more }];
+    }),
     earlier: earlierTurns(options.history, options.recentTurns, options.droppedTurns),
   };
 }

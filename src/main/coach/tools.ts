@@ -4,6 +4,7 @@ import type { SessionState } from '../../shared/session/schema';
 import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
 import type { QuestionSpec } from '../questions';
+import { proposalMatching } from '../detection/proposals';
 import { pileFor, recordDecision, type Outcome } from '../session/decisions';
 
 export interface CoachToolDeps {
@@ -32,8 +33,10 @@ export function proposeDisposition(deps: CoachToolDeps): AgentTool {
       choices: z.array(DispositionChoiceSchema).min(2).max(4),
     }),
     async execute({ item, location, choices }, { signal }) {
+      // A thing the detector found, when the words name one: the card outlines it, and it is not proposed again.
+      const seen = proposalMatching(deps.state.get(), `${item} ${location ?? ''}`);
       const resolution = await deps.questions.ask(
-        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices },
+        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices, ...(seen ? { focus: [seen.focus] } : {}) },
         signal,
       );
       const answer = resolution.answer;
@@ -60,6 +63,7 @@ export function proposeDisposition(deps: CoachToolDeps): AgentTool {
         outcome,
         ...(placeAt ? { location: placeAt } : {}),
         at: deps.time.now(),
+        ...(seen ? { detection: seen.ref } : {}),
       });
       const afterMode = next.mode.kind === 'sorting' ? { ...next, mode: { kind: 'sorting' as const } } : next;
       deps.state.set(afterMode);

@@ -203,3 +203,12 @@ describe('a guided session, with no model', () => {
     expect(check.turnsChecked).toBeGreaterThan(2);
   });
 });
+
+describe('replaying a session the detector took part in', () => {
+  it('needs no detector: the findings come from the log, at the point of the turn where they arrived', async () => {
+    const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/detected.jsonl'));
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(os.tmpdir(), 'no-photos-here') });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBe(events.filter((event) => event.type === 'turn-ended').length - 1);
+  });
+});

@@ -116,13 +116,33 @@ describe('reading a log', () => {
   });
 });
 
-describe('the v2 fixture (a real session: photos, cards, a retry, Stop in the middle of a model call, a resume)', () => {
-  it('reads, holds every version-2 event type but a turn failure, and folds to its last state', async () => {
-    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v2', 'session.jsonl'));
-    expect(tornTail).toBeUndefined();
+describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call, a resume; and photos the detector looked at)', () => {
+  it('together hold every version-2 event type but a turn failure', async () => {
+    const logged = await Promise.all(['session.jsonl', 'detected.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
-    expect(new Set(events.map((event) => event.type))).toEqual(types);
+    expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);
+  });
+
+  it('folds the detector’s findings into the photos, wherever in a turn they arrived', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v2', 'detected.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const detected = events.findIndex((event) => event.type === 'photos-detected');
+    const asked = events.findIndex((event) => event.type === 'question-asked');
+    // The first card was already up when the first photo's detections came in.
+    expect(detected).toBeGreaterThan(asked);
+    const session = foldLog(events).document!.session;
+    expect(session.status).toBe('ended');
+    expect(session.photos.map((photo) => photo.detections?.items.map((item) => item.label).filter((label) => label !== 'person'))).toEqual([
+      ['cup', 'dining table'],
+      ['bottle', 'bowl', 'donut'],
+    ]);
+    expect(session.decisions.every((decision) => decision.detection)).toBe(true);
+  });
+
+  it('reads the first one and folds it to its last state', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v2', 'session.jsonl'));
+    expect(tornTail).toBeUndefined();
     const folded = foldLog(events);
     expect(folded.turns).toBe(5);
     expect(folded.inFlight).toEqual([]);

@@ -1,0 +1,104 @@
+/** The conversational coach and the detector: detected things in the prompt's context, and outlined on its cards. */
+import { describe, expect, it } from 'vitest';
+import type { DetectedItem } from '../../shared/detection/schema';
+import type { Question, Resolution } from '../../shared/questions/schema';
+import type { ToolContext } from '../agent';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import { classInfo } from '../detection/classes';
+import { manualClock, seededRandom } from '../effects';
+import type { QuestionSpec } from '../questions';
+import { newSessionState } from '../session';
+import { createTemplateRenderer } from '../templates';
+import { TEMPLATES_DIR } from '../testing/fixtures';
+import { templateContext } from './context';
+import { proposeDisposition } from './tools';
+
+const item = (id: string, label: DetectedItem['label'], box: DetectedItem['box'], score = 0.5): DetectedItem => ({
+  id,
+  label,
+  name: classInfo(label).name || label,
+  score,
+  box,
+});
+
+function photo(id: string, items: DetectedItem[]): Photo {
+  return { id, fileName: `${id}.jpg`, width: 1000, height: 600, detections: { items, busy: [] } };
+}
+
+const desk = photo('desk', [
+  item('1', 'person', { x: 800, y: 0, width: 200, height: 600 }),
+  item('2', 'cup', { x: 100, y: 300, width: 60, height: 80 }),
+  item('3', 'dining table', { x: 0, y: 350, width: 1000, height: 250 }),
+  item('4', 'bottle', { x: 700, y: 200, width: 40, height: 120 }),
+]);
+
+function contextOf(state: SessionState): string {
+  const templates = createTemplateRenderer(TEMPLATES_DIR);
+  return templates.render('coach/sorting.njk', templateContext(state, { now: state.sessionStart, history: [], recentTurns: 6, droppedTurns: 0 }));
+}
+
+describe('detections in the conversational coach', () => {
+  it('lists each photo’s undecided detected things with where they are, easiest first, and never a person', () => {
+    const state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
+    const text = contextOf(state);
+    const line = text.split('\n').find((candidate) => candidate.startsWith('- desk.jpg:'));
+    expect(line).toBe('- desk.jpg: found on the device, not decided yet: bottle (right side), cup (on the table, left side)');
+  });
+
+  it('keeps the list short with many things, and drops what is decided', () => {
+    const many = photo(
+      'shelf',
+      Array.from({ length: 12 }, (_, index) => item(String(index + 1), 'book', { x: index * 80, y: 100, width: 60, height: 90 })),
+    );
+    const decided: SessionState = {
+      ...newSessionState('s', 0),
+      mode: { kind: 'sorting' },
+      photos: [many],
+      decisions: [{ item: 'book', outcome: 'keep', at: 0, detection: { photoId: 'shelf', itemId: '1' } }],
+    };
+    const text = contextOf(decided);
+    expect(text.match(/book \(/g)).toHaveLength(6);
+    expect(text).toContain('and 5 more');
+  });
+
+  it('outlines the detected thing a card is about, and records the answer as that thing', async () => {
+    let state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
+    const asked: QuestionSpec[] = [];
+    const tool = proposeDisposition({
+      state: { get: () => state, set: (next) => (state = next) },
+      questions: {
+        ask: (spec): Promise<Resolution> => {
+          asked.push(spec);
+          return Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } }, closedBy: 'person' });
+        },
+      },
+      time: manualClock(0),
+      random: seededRandom(1),
+    });
+    await tool.run(
+      { item: 'white cup', location: 'on the left', choices: [{ label: 'To the kitchen', disposition: 'place', location: 'kitchen' }, { label: 'Keep', disposition: 'keep' }] },
+      { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext,
+    );
+    expect((asked[0] as Question).focus).toEqual([{ photoId: 'desk', box: { x: 100, y: 300, width: 60, height: 80 }, label: 'cup, on the table, left side' }]);
+    expect(state.decisions.at(-1)).toMatchObject({ item: 'white cup', outcome: 'place', detection: { photoId: 'desk', itemId: '2' } });
+  });
+
+  it('shows a card without an outline when the words name nothing detected', async () => {
+    let state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
+    const asked: QuestionSpec[] = [];
+    const tool = proposeDisposition({
+      state: { get: () => state, set: (next) => (state = next) },
+      questions: {
+        ask: (spec): Promise<Resolution> => {
+          asked.push(spec);
+          return Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'unsure' } }, closedBy: 'person' });
+        },
+      },
+      time: manualClock(0),
+      random: seededRandom(1),
+    });
+    await tool.run({ item: 'pile of papers', choices: [{ label: 'Recycle', disposition: 'recycle' }, { label: 'Keep', disposition: 'keep' }] }, { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext);
+    expect((asked[0] as Question).focus).toBeUndefined();
+    expect(state.decisions.at(-1)?.detection).toBeUndefined();
+  });
+});
