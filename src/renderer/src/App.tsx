@@ -13,6 +13,7 @@ import { SettingsDialog } from './components/SettingsDialog';
 import { DebugPanel } from './components/DebugPanel';
 import { applyTheme } from './settings/theme';
 import { photoInFocus } from './session/focus';
+import { SessionPhotos } from './photos/session-photos';
 import { TimelineView } from './components/timeline/TimelineView';
 import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
@@ -124,7 +125,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
               sessionId={session?.id}
               photos={session?.photos ?? []}
               focusId={photoInFocus(session)}
+              focus={question?.focus ?? []}
               intake={intake}
+              bridge={bridge}
               disabled={!session || status !== 'connected' || session.status === 'ended'}
             />
             <ImportPanel intake={intake} />
@@ -149,8 +152,10 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}
-      {question && !sessionsOpen ? (
-        <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
+      {question && !sessionsOpen && session ? (
+        <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
+          <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
+        </SessionPhotos.Provider>
       ) : null}
       {sessionsOpen ? (
         <SessionsDialog

@@ -1,31 +1,48 @@
 import { useState } from 'react';
+import type { Focus } from '../../../shared/detection/schema';
 import type { Photo } from '../../../shared/session/schema';
+import { coverRect, percentStyle } from '../photos/focus-geometry';
 import { photoUrl } from '../photos/urls';
 import { PhotoViewer } from './PhotoViewer';
 
-/** A session's photos as thumbnails; a click opens the large view. Used live and in a replay. */
-export function PhotoList(props: { sessionId: string; photos: readonly Photo[]; focusId?: string | undefined }) {
-  const { sessionId, photos, focusId } = props;
+/** A thumbnail's frame in CSS pixels (.photo in styles.css): outlines are placed on it as the thumbnail crops. */
+const THUMB_FRAME = { width: 120, height: 84 };
+
+/**
+ * A session's photos as thumbnails; a click opens the large view. What the coach is asking about is outlined on its
+ * photo, and named in the photo's label for screen readers. Used live and in a replay.
+ */
+export function PhotoList(props: { sessionId: string; photos: readonly Photo[]; focusId?: string | undefined; focus?: readonly Focus[] }) {
+  const { sessionId, photos, focusId, focus = [] } = props;
   const [viewing, setViewing] = useState<Photo | undefined>();
   return (
     <>
       <ul className="photo-list">
-        {photos.map((photo) => (
-          <li key={photo.id}>
-            <button
-              type="button"
-              className={`photo${photo.id === focusId ? ' photo-focus' : ''}`}
-              onClick={() => setViewing(photo)}
-              aria-label={`View ${photo.fileName}${photo.id === focusId ? ' (the coach is talking about this one)' : ''}`}
-              {...(photo.id === focusId ? { 'aria-current': true } : {})}
-            >
-              <img src={photoUrl(sessionId, photo.id, 'thumb')} alt="" loading="lazy" />
-              <span className="photo-name">{photo.fileName}</span>
-            </button>
-          </li>
-        ))}
+        {photos.map((photo) => {
+          const here = focus.filter((one) => one.photoId === photo.id);
+          const inFocus = photo.id === focusId || here.length > 0;
+          const outlined = here.length ? `; outlined: ${here.map((one) => one.label).join('; ')}` : '';
+          return (
+            <li key={photo.id}>
+              <button
+                type="button"
+                className={`photo${inFocus ? ' photo-focus' : ''}`}
+                onClick={() => setViewing(photo)}
+                aria-label={`View ${photo.fileName}${inFocus && !outlined ? ' (the coach is talking about this one)' : ''}${outlined}`}
+                {...(inFocus ? { 'aria-current': true } : {})}
+              >
+                <img src={photoUrl(sessionId, photo.id, 'thumb')} alt="" loading="lazy" />
+                {here.map((one, index) => {
+                  const rect = coverRect(one.box, photo, THUMB_FRAME);
+                  return rect ? <span key={index} className="focus-outline" style={percentStyle(rect)} aria-hidden="true" /> : null;
+                })}
+                <span className="photo-name">{photo.fileName}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
-      {viewing ? <PhotoViewer sessionId={sessionId} photo={viewing} onClose={() => setViewing(undefined)} /> : null}
+      {viewing ? <PhotoViewer sessionId={sessionId} photo={viewing} focus={focus} onClose={() => setViewing(undefined)} /> : null}
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { Focus } from '../../../shared/detection/schema';
 import type { Photo } from '../../../shared/session/schema';
+import type { Bridge } from '../bridge';
+import { useDetectionProgress } from '../photos/useDetectionProgress';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
 import { PhotoList } from './PhotoList';
@@ -9,10 +12,14 @@ export function PhotoStrip(props: {
   photos: readonly Photo[];
   /** The photo the coach is talking about, highlighted. */
   focusId?: string | undefined;
+  /** What in the photos the coach is asking about, outlined. */
+  focus?: readonly Focus[];
   intake: PhotoIntake;
+  bridge: Bridge;
   disabled: boolean;
 }) {
-  const { sessionId, photos, focusId, intake, disabled } = props;
+  const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
+  const detecting = useDetectionProgress(bridge);
   const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
 
@@ -22,6 +29,11 @@ export function PhotoStrip(props: {
         <h2 className="panel-title">
           Photos <span className="count">{photos.length}</span>
         </h2>
+        {detecting ? (
+          <p className="detecting" role="status">
+            Finding things in your photos… {detecting.done} of {detecting.total}
+          </p>
+        ) : null}
         <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
           Add photos
         </button>
@@ -30,7 +42,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} />
       )}
     </section>
   );

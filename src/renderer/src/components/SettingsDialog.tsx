@@ -12,7 +12,7 @@ const IMAGE_SIZES = [
   { side: 1536, label: 'More', hint: '1536 px: finer detail, more tokens' },
 ] as const;
 
-/** Settings: the coach for new sessions, the theme, photo detail. The model itself is set up in the environment. */
+/** Settings: the coach for new sessions, the model, detection in photos, the theme, photo detail, the data folder. */
 export function SettingsDialog(props: {
   bridge: Bridge;
   /** The window can pick folders; a browser page cannot. */
@@ -108,6 +108,25 @@ export function SettingsDialog(props: {
               onChange(next);
             }}
           />
+          <fieldset className="settings-group">
+            <legend>Finding things in photos</legend>
+            <label className="settings-option">
+              <input
+                type="checkbox"
+                checked={view.detector.available && view.settings.detection !== false}
+                disabled={!view.detector.available}
+                onChange={(event) => void change({ detection: event.currentTarget.checked })}
+              />
+              <span>
+                Look for things in new photos <span className="settings-hint">cups, bottles, books and more, so the coach can name them</span>
+              </span>
+            </label>
+            <p className="settings-hint">
+              {view.detector.available
+                ? 'It runs on this computer, with no model and no network: your photos never leave it. It knows about 80 kinds of everyday things; papers, cables, clothes and boxes it cannot name, so the coach asks you about those.'
+                : `Not available here: ${view.detector.reason ?? 'the detector is missing'}`}
+            </p>
+          </fieldset>
           <fieldset className="settings-group">
             <legend>Theme</legend>
             {(['dark', 'light'] as const).map((theme) => (

@@ -22,6 +22,12 @@ describe('the photo in focus', () => {
     expect(photoInFocus({ ...base, mode: { kind: 'decisionSupport', stuckItem: 'cable bundle' } })).toBe('p2');
   });
 
+  it('is the photo the open question outlines a thing in, first', () => {
+    const focus = [{ photoId: 'p2', box: { x: 0, y: 0, width: 1, height: 1 }, label: 'cup, left side' }];
+    const question = { id: 'q', askedAt: 0, expiresAt: 1, kind: 'disposition' as const, item: 'cup', choices: [], focus };
+    expect(photoInFocus({ ...base, mode: { kind: 'sorting', currentItem: 'blue mug' }, pendingQuestion: question })).toBe('p2');
+  });
+
   it('is none when nothing points at a photo', () => {
     expect(photoInFocus({ ...base, mode: { kind: 'sorting' } })).toBeUndefined();
     expect(photoInFocus({ ...base, mode: { kind: 'sorting', currentItem: 'lamp' } })).toBeUndefined();

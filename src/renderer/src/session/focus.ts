@@ -1,11 +1,14 @@
 import type { Photo, SessionState } from '../../../shared/session/schema';
 
 /**
- * The photo the coach is talking about, to highlight in the strip: the one a clarification names, else the one
- * whose seen items include the item in hand. None when nothing points at a photo.
+ * The photo the coach is talking about, to highlight in the strip: the one the open question outlines something in,
+ * the one a clarification names, else the one whose seen items include the item in hand. None when nothing points
+ * at a photo.
  */
 export function photoInFocus(state: SessionState | undefined): Photo['id'] | undefined {
   if (!state) return undefined;
+  const outlined = state.pendingQuestion?.focus?.[0]?.photoId;
+  if (outlined && state.photos.some((photo) => photo.id === outlined)) return outlined;
   const mode = state.mode;
   const item = mode.kind === 'clarifying' ? mode.item : mode.kind === 'sorting' ? mode.currentItem : mode.kind === 'decisionSupport' ? mode.stuckItem : undefined;
   if (mode.kind === 'clarifying') {

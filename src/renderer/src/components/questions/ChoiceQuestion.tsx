@@ -11,6 +11,7 @@ import {
   visibleFollowUps,
   type ChoiceDraft,
 } from './choice-draft';
+import { FocusPictures } from '../FocusPicture';
 import type { QuestionBodyProps } from './types';
 
 function OptionList(props: {
@@ -72,6 +73,7 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
         <h2 id={frame.titleId} className="dialog-title">
           {question.prompt}
         </h2>
+        <FocusPictures focus={question.focus} />
         <p className="dialog-hint">{HINT[question.multiple ? 'multiple' : 'single']}</p>
         <div role="group" aria-labelledby={frame.titleId}>
           <OptionList

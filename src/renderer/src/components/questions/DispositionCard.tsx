@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FocusPicture } from '../FocusPicture';
 import { DialogFrame } from './DialogFrame';
 import { OtherField } from './OtherField';
 import { dispositionShortcut, isShortcut } from './keys';
@@ -43,6 +44,8 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
       <h2 id={frame.titleId} className="dialog-title">
         {question.item}
       </h2>
+      {question.where ? <p className="dialog-where">{question.where}</p> : null}
+      {question.focus?.[0] ? <FocusPicture focus={question.focus[0]} size="large" /> : null}
       <div className="choices" role="group" aria-label="Choices">
         {question.choices.map((choice, index) => (
           <button

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { dialog } from './support/page';
+import { shotPath } from './support/screenshots';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../src/main/detection/fixtures');
+const PHOTOS = ['coffee.jpg', 'bottle-and-bowls.jpg', 'shelf-with-books.jpg', 'fruits.jpg', 'aloe-in-pot.jpg'];
+
+let app: RunningWebMode | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+/** Drops real photos on the window, as a person would. */
+async function dropPhotos(page: Page, names: readonly string[]) {
+  const files = names.map((name) => ({ name, data: readFileSync(path.join(FIXTURES, name)).toString('base64') }));
+  // A string, run in the page: the e2e code is typed for Node, which has no DataTransfer.
+  const data = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    for (const file of ${JSON.stringify(files)}) {
+      const bytes = Uint8Array.from(atob(file.data), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: 'image/jpeg' }));
+    }
+    return transfer;
+  })()`);
+  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
+}
+
+test('with no model, the coach names what the detector found in real photos and outlines it', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await dropPhotos(page, PHOTOS);
+  await expect(page.getByTestId('import-summary')).toContainText(`${PHOTOS.length} photos added.`);
+
+  // Card 1: what the space is for. The detector works meanwhile, on this computer.
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByRole('radio', { name: 'Work' }).click();
+  // Wait for the detector before answering, so the next card can name what it found.
+  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 30_000 });
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+
+  // Card 2: what has to stay, offering detected furniture, each shown in a close-up with its words.
+  await expect(dialog(page)).toContainText('Tick what I found in your photos');
+  await expect(dialog(page).getByRole('checkbox', { name: 'table' })).toBeVisible();
+  const offered = dialog(page).getByRole('group', { name: 'What the coach means, in your photos' });
+  await expect(offered.getByRole('img').first()).toHaveAttribute('aria-label', /Outlined in .*: table/);
+  await page.screenshot({ path: shotPath('detection-anchors.png') });
+  await dialog(page).getByRole('checkbox', { name: 'table' }).check();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+
+  // Card 3: the easiest detected thing, where it is, outlined in a close-up and on its thumbnail.
+  await expect(dialog(page).getByRole('heading', { name: 'bottle' })).toBeVisible();
+  await expect(dialog(page)).toContainText('right side, photo 2');
+  const closeUp = dialog(page).getByRole('img', { name: /Outlined in bottle-and-bowls\.jpg: bottle, right side, photo 2/ });
+  await expect(closeUp).toBeVisible();
+  await expect(closeUp.locator('.focus-outline')).toBeVisible();
+  const thumb = page.getByRole('button', { name: /View bottle-and-bowls\.jpg; outlined: bottle, right side, photo 2/ });
+  await expect(thumb).toHaveAttribute('aria-current', 'true');
+  await expect(thumb.locator('.focus-outline')).toHaveCount(1);
+  await expect(page.getByTestId('messages')).toContainText('Start with one easy thing: the bottle (right side, photo 2).');
+  await page.screenshot({ path: shotPath('detection-card.png') });
+
+  // The whole photo, on request, with the outline where the bottle is.
+  await dialog(page).getByRole('button', { name: 'Whole photo' }).click();
+  await expect(dialog(page).locator('.focus-whole .focus-outline')).toBeVisible();
+  await page.screenshot({ path: shotPath('detection-whole-photo.png') });
+
+  // Answer card after card: every card is a detected thing, outlined, never the same one twice.
+  const seen = new Set<string>();
+  for (let label = await cardLabel(page); label !== 'asks the person'; ) {
+    expect(seen.has(label), `${label} proposed once`).toBe(false);
+    seen.add(label);
+    await page.keyboard.press('1');
+    let next = label;
+    await expect.poll(async () => (next = await cardLabel(page))).not.toMatch(new RegExp(`^(${escape(label)}|no card yet)$`));
+    label = next;
+  }
+  expect(seen.size).toBeGreaterThanOrEqual(5);
+
+  // Everything named: the coach points at a busy spot nothing explains, then the person stops for today.
+  await expect(dialog(page)).toContainText('That’s everything I could name in your photos.');
+  await page.screenshot({ path: shotPath('detection-busy-spot.png') });
+  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Start a new session')).toBeVisible();
+  await expect(page.getByTestId('items-processed')).toHaveText(`Items processed: ${seen.size}`);
+});
+
+test('the large view outlines everything the detector found, on request, and says it in words', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await dropPhotos(page, ['coffee.jpg']);
+  await expect(dialog(page)).toBeVisible();
+  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 30_000 });
+  // Done for today at the first card: with no card open, the photos can be looked at.
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill('stop for today');
+  await dialog(page).getByRole('textbox').press('Enter');
+  await expect(page.getByText('Start a new session')).toBeVisible();
+
+  await page.getByRole('button', { name: /^View coffee\.jpg/ }).click();
+  const viewer = page.getByRole('dialog', { name: 'coffee.jpg' });
+  await expect(viewer).toContainText('Found on this computer: cup, table.');
+  await viewer.getByRole('button', { name: 'Outline everything found' }).click();
+  await expect(viewer.locator('.focus-outline')).toHaveCount(2);
+  await expect(viewer.locator('.focus-outline-name')).toHaveText(['cup', 'table']);
+  await page.screenshot({ path: shotPath('detection-viewer.png') });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The open card's outlined thing, in words; or that the coach now asks the person (no more detected things). */
+async function cardLabel(page: Page): Promise<string> {
+  if ((await dialog(page).getByRole('radio', { name: 'Stop for today' }).count()) > 0) return 'asks the person';
+  const outlined = dialog(page).locator('.focus-picture [role="img"]');
+  if ((await outlined.count()) !== 1) return 'no card yet';
+  return (await outlined.getAttribute('aria-label')) ?? 'no words';
+}
