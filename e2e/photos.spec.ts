@@ -94,7 +94,8 @@ test('a folder picked with Add photos imports, shows thumbnails and a summary of
   await page.getByRole('button', { name: 'View desk.jpg' }).click();
   const viewer = page.getByRole('dialog', { name: 'desk.jpg' });
   await expect(viewer).toContainText('home office · cluttered');
-  await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);
+  await expect(viewer.getByRole('img')).toHaveAttribute('aria-label', 'home office, cluttered');
+  await expect(viewer.locator('.photo-viewer-frame img')).toHaveJSProperty('complete', true);
   await page.screenshot({ path: shotPath('photo-viewer.png') });
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
