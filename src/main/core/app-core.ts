@@ -72,7 +72,7 @@ export interface AppCoreDeps {
   /** When a turn's end is a checkpoint (tests make them frequent). */
   checkpoints?: CheckpointPolicy;
   /** Where the on-device detector is and how it idles (default: the installed one). */
-  detection?: Pick<DetectionServiceDeps, 'lookup' | 'detector'>;
+  detection?: Pick<DetectionServiceDeps, 'lookup' | 'detector' | 'workers'>;
 }
 
 export interface AppCore {
@@ -194,6 +194,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       now: () => new Date(time.now()),
       known: new Set(store.state.photos.map((photo) => photo.id)),
       onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
+      // Detection starts on each photo as it is stored; the session gets the findings once it has the photo.
+      onImported: (record) => {
+        if (detectionOn()) detection.request({ sessionId, photosDir: intake.sessionPhotoDir(sessionId), photos: [record] });
+      },
     });
     if (added.length > 0 && current.id === sessionId) {
       await current.addPhotos(added);

@@ -25,6 +25,8 @@ export interface ImportOptions extends ImportLimits {
   now: () => Date;
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
+  /** Each photo as soon as it is stored, before the import as a whole is done (detection starts on it then). */
+  onImported?: (record: PhotoRecord) => void;
 }
 
 interface Job {
@@ -74,7 +76,7 @@ function readFromDisk(file: string, maxFileBytes: number): () => Promise<Uint8Ar
  */
 export async function importPhotos(sources: readonly PhotoSource[], options: ImportOptions): Promise<ImportResult> {
   const limits = ImportLimitsSchema.parse(options);
-  const { store, now, signal, onProgress } = options;
+  const { store, now, signal, onProgress, onImported } = options;
 
   const roots = sources.flatMap((s) => ('path' in s ? [s.path] : []));
   const scanned = await scan(roots, { maxDepth: limits.maxDepth, maxFiles: limits.maxFiles, signal });
@@ -143,6 +145,11 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
       claimed.delete(id);
       const message = `The session folder could not store it (${errorCode(error) ?? 'unknown error'}).`;
       return skip({ reason: 'not-saved', message });
+    }
+    try {
+      onImported?.(record);
+    } catch {
+      // Whoever listens is not the import's concern: the photo is stored either way.
     }
     return { kind: 'imported', record };
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { IpcError } from '../../shared/ipc/errors';
-import type { ImportProgress, ImportResult } from '../../shared/photos/schema';
+import type { ImportProgress, ImportResult, PhotoRecord } from '../../shared/photos/schema';
 import type { Photo } from '../../shared/session/schema';
 import type { Random } from '../effects';
 import { importPhotos, type PhotoSource } from './import';
@@ -77,7 +77,14 @@ export class PhotoIntake {
   async importInto(
     sessionId: string,
     sources: PhotoSource[],
-    options: { signal: AbortSignal; modelLongSide?: number; now: () => Date; known: ReadonlySet<string>; onProgress: (progress: ImportProgress) => void },
+    options: {
+      signal: AbortSignal;
+      modelLongSide?: number;
+      now: () => Date;
+      known: ReadonlySet<string>;
+      onProgress: (progress: ImportProgress) => void;
+      onImported?: (record: PhotoRecord) => void;
+    },
   ): Promise<{ result: ImportResult; added: Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[] }> {
     const result = await importPhotos(sources, {
       ...(options.modelLongSide ? { modelLongSide: options.modelLongSide } : {}),
@@ -85,6 +92,7 @@ export class PhotoIntake {
       now: options.now,
       signal: options.signal,
       onProgress: options.onProgress,
+      ...(options.onImported ? { onImported: options.onImported } : {}),
     });
     const added = result.imported
       .filter((record) => !options.known.has(record.id))

@@ -63,10 +63,10 @@ export class CurrentSession {
     await (await this.live()).addPhotos(photos);
   }
 
-  /** A photo's detections, for the session they were asked for; dropped when another session is in use now. */
-  async addDetections(sessionId: string, photoId: string, detections: PhotoDetections): Promise<void> {
-    if (sessionId !== this.id || !this.#live) return;
-    await (await this.#live).addDetections(photoId, detections);
+  /** A photo's detections, for the session they were asked for; false when that is not the session in use now. */
+  async addDetections(sessionId: string, photoId: string, detections: PhotoDetections): Promise<boolean> {
+    if (sessionId !== this.id || !this.#live) return false;
+    return (await this.#live).addDetections(photoId, detections);
   }
 
   /** Stops the turn in flight; whether there was one. */

@@ -235,13 +235,14 @@ export class LiveSession {
 
   /**
    * What the detector found in one of the session's photos joins it, at whatever point of a turn it arrives; the log
-   * keeps that point, so replay sees it where the live coach did.
+   * keeps that point, so replay sees it where the live coach did. False when the session has no such photo.
    */
-  addDetections(photoId: string, detections: PhotoDetections): Promise<void> {
-    return new Promise<void>((resolve, reject) =>
+  addDetections(photoId: string, detections: PhotoDetections): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) =>
       this.#journal.admit(() => {
-        if (!this.#services.store.state.photos.some((photo) => photo.id === photoId)) return resolve();
-        this.#input({ type: 'photos-detected', photoId, detections }).then(resolve, reject);
+        // Not (yet) one of the session's photos: detection can finish before its import does.
+        if (!this.#services.store.state.photos.some((photo) => photo.id === photoId)) return resolve(false);
+        this.#input({ type: 'photos-detected', photoId, detections }).then(() => resolve(true), reject);
       }),
     );
   }

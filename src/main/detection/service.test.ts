@@ -1,0 +1,136 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DetectionProgress, PhotoDetections } from '../../shared/detection/schema';
+import { memoryLogger } from '../testing/fixtures';
+import { findDetectorRuntime } from './runtime';
+import { detectionsFile, DetectionService, type DetectionPhoto, type DetectionServiceDeps } from './service';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+const NAMES = ['coffee.jpg', 'bottle-and-bowls.jpg', 'fruits.jpg', 'aloe-in-pot.jpg'];
+
+/** A session photo folder holding the fixtures under photo ids, as the photo store keeps them. */
+function photoFolder(): { dir: string; photos: DetectionPhoto[] } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tidy-detect-'));
+  const photos = NAMES.map((name, index) => {
+    const id = String(index + 1).repeat(64);
+    copyFileSync(path.join(FIXTURES, name), path.join(dir, `${id}.jpg`));
+    return { id, width: 640, height: 480 };
+  });
+  return { dir, photos };
+}
+
+let services: DetectionService[] = [];
+afterEach(async () => {
+  await Promise.all(services.map((service) => service.close()));
+  services = [];
+});
+
+function serviceWith(overrides: Partial<DetectionServiceDeps> = {}) {
+  const delivered: { sessionId: string; photoId: string; detections: PhotoDetections }[] = [];
+  const progress: DetectionProgress[] = [];
+  const logger = memoryLogger();
+  const service = new DetectionService({
+    logger,
+    deliver: (sessionId, photoId, detections) => {
+      delivered.push({ sessionId, photoId, detections });
+      return Promise.resolve(true);
+    },
+    onProgress: (next) => progress.push(next),
+    workers: 1,
+    ...overrides,
+  });
+  services.push(service);
+  return { service, delivered, progress, logger };
+}
+
+describe('detection for the app', () => {
+  it('detects each photo once, hands each to its session, and caches it beside the photo', async () => {
+    const { dir, photos } = photoFolder();
+    const { service, delivered, progress } = serviceWith();
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    service.request({ sessionId: 's1', photosDir: dir, photos: photos.slice(0, 2) });
+    await service.idle();
+    expect(delivered.map((one) => one.photoId).sort()).toEqual(photos.map((photo) => photo.id).sort());
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4, failed: 0 });
+    for (const photo of photos) expect(JSON.parse(readFileSync(detectionsFile(dir, photo.id), 'utf8')).detections.items).toBeInstanceOf(Array);
+    expect(delivered.find((one) => one.photoId === photos[0]!.id)?.detections.items.map((item) => item.label)).toContain('cup');
+  });
+
+  it('never analyses a photo twice: a later run takes the cache and starts no worker', async () => {
+    const { dir, photos } = photoFolder();
+    const first = serviceWith();
+    first.service.request({ sessionId: 's1', photosDir: dir, photos });
+    await first.service.idle();
+    const again = serviceWith();
+    again.service.request({ sessionId: 's1', photosDir: dir, photos });
+    await again.service.idle();
+    expect(again.delivered.map((one) => one.detections)).toEqual(first.delivered.map((one) => one.detections));
+    expect(again.service.detectors.every((detector) => !detector.running && detector.loadMs === undefined)).toBe(true);
+  });
+
+  it('works a damaged cache file out again, and replaces it', async () => {
+    const { dir, photos } = photoFolder();
+    const photo = photos[0]!;
+    writeFileSync(detectionsFile(dir, photo.id), '{"detector":"centernet-coco","detections":{"items":[{"id":"x"}]}}');
+    const { service, delivered } = serviceWith();
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photo] });
+    await service.idle();
+    expect(delivered[0]?.detections.items.map((item) => item.label)).toContain('cup');
+    expect(readFileSync(detectionsFile(dir, photo.id), 'utf8')).toContain('"cup"');
+  });
+
+  it('keeps what its session could not take yet (the photo was still importing) and hands it over when asked again', async () => {
+    const { dir, photos } = photoFolder();
+    const photo = photos[1]!;
+    let sessionHasIt = false;
+    const { service, delivered, progress } = serviceWith({
+      deliver: (sessionId, photoId, detections) => {
+        if (sessionHasIt) delivered.push({ sessionId, photoId, detections });
+        return Promise.resolve(sessionHasIt);
+      },
+    });
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photo] });
+    await service.idle();
+    expect(delivered).toEqual([]);
+    sessionHasIt = true;
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photo] });
+    await expect.poll(() => delivered.length).toBe(1);
+    // Detected once: the second request was served from what was kept.
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
+  });
+
+  it('spreads photos over several workers when it has them', async () => {
+    const { dir, photos } = photoFolder();
+    const { service, delivered } = serviceWith({ workers: 2 });
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    await service.idle();
+    expect(delivered).toHaveLength(4);
+    expect(service.detectors).toHaveLength(2);
+    expect(service.detectors.every((detector) => detector.loadMs !== undefined)).toBe(true);
+  });
+
+  it('says why when the detector is not installed, and does nothing', async () => {
+    const { dir, photos } = photoFolder();
+    const { service, delivered } = serviceWith({ lookup: () => ({ missing: 'The detector is not installed.' }) });
+    expect(service.availability()).toEqual({ available: false, reason: 'The detector is not installed.' });
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    await service.idle();
+    expect(delivered).toEqual([]);
+  });
+
+  it('stops, and says why, when the model cannot load; the photos are left alone', async () => {
+    const { dir, photos } = photoFolder();
+    const lookup = findDetectorRuntime();
+    if (!('found' in lookup)) throw new Error(lookup.missing);
+    const broken = { found: { ...lookup.found, modelJson: path.join(dir, 'missing.json') } };
+    const { service, delivered, progress, logger } = serviceWith({ lookup: () => broken });
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    await service.idle();
+    expect(delivered).toEqual([]);
+    expect(service.availability()).toMatchObject({ available: false, reason: expect.stringMatching(/could not load its model/) });
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, failed: 1 });
+    expect(logger.lines.join('\n')).toContain('A photo could not be detected');
+  });
+});
