@@ -32,7 +32,7 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
  * Smooth colour fields (a tiny random image scaled up) overlaid with Gaussian grain: roughly the size and
  * entropy of a phone photo, where a flat colour would compress to almost nothing and decode unrealistically fast.
  */
-async function generate(count: number): Promise<string[]> {
+export async function generatedPhotos(count: number): Promise<string[]> {
   await fs.mkdir(CACHE_DIR, { recursive: true });
   const name = (i: number) => `photo-${String(i).padStart(3, '0')}.jpg`;
   const files = Array.from({ length: count }, (_, i) => path.join(CACHE_DIR, name(i)));
@@ -60,7 +60,7 @@ async function generate(count: number): Promise<string[]> {
 }
 
 export async function measurePhotoImport(count = Number(process.env.BENCH_PHOTOS ?? 100)): Promise<PhotoImportReport> {
-  const files = await generate(count);
+  const files = await generatedPhotos(count);
   const sizes = await Promise.all(files.map(async (f) => (await fs.stat(f)).size));
   const storeDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tidying-bench-store-'));
   try {

@@ -1,5 +1,7 @@
 /** `npm run bench`: every figure is printed beside a baseline measured in the same run. */
+import os from 'node:os';
 import { measureCoachTokens } from './coach-tokens';
+import { measureDetection } from './detection';
 import { measurePhotoImport } from './photo-import';
 import { measurePushLatency } from './push-latency';
 import { measureSessionLog } from './session-log';
@@ -40,6 +42,21 @@ lines.push(
   `  bare sharp resize         ${photos.bare.photosPerSecond.toFixed(1).padStart(6)} photos/s  (${photos.bare.seconds.toFixed(2)} s)`,
   `  this app / bare           ${(photos.import.photosPerSecond / photos.bare.photosPerSecond).toFixed(2).padStart(6)}x`,
   `  peak RSS during import    ${photos.rssMb.peakDuringImport.toFixed(0)} MB (${photos.rssMb.beforeImport.toFixed(0)} MB before)`,
+);
+
+const detection = await measureDetection(Number(process.env.BENCH_PHOTOS ?? 100));
+const { perPhoto, hundred } = detection;
+lines.push(
+  '',
+  `On-device detection (CenterNet COCO, tfjs WebAssembly backend in a worker; ${os.availableParallelism()} cores here)`,
+  `  per 1024 px photo, warm     p50 ${fmt(perPhoto.detect.p50).padStart(10)}  p90 ${fmt(perPhoto.detect.p90)}  (inference alone p50 ${fmt(perPhoto.infer.p50)}; goal: p50 under 300 ms)`,
+  `  import of the same photo    p50 ${fmt(perPhoto.importP50).padStart(10)}  detection = ${(perPhoto.detect.p50 / perPhoto.importP50).toFixed(1)}x the import (${perPhoto.runs} runs over the test photos)`,
+  `  cold start                  ${fmt(detection.coldStart.firstResultMs).padStart(14)}  to the first result (loading the model and a warm-up run: ${fmt(detection.coldStart.loadMs)})`,
+  `  memory                      ${(detection.memory.peakMb - detection.memory.beforeMb).toFixed(0).padStart(11)} MB more at the peak (RSS ${detection.memory.beforeMb.toFixed(0)} MB before the worker, ${detection.memory.peakMb.toFixed(0)} MB at most while detecting)`,
+  `  install size added          ${(detection.installBytes / 1e6).toFixed(1).padStart(11)} MB  (${((detection.installBytes / detection.nodeModulesBytes) * 100).toFixed(1)}% of node_modules' ${(detection.nodeModulesBytes / 1e6).toFixed(0)} MB; goal: under 60 MB)`,
+  `  ${hundred.photos} photos, import alone     ${hundred.importSeconds.toFixed(2).padStart(8)} s`,
+  `  import + detection          ${hundred.withDetectionSeconds.toFixed(2).padStart(8)} s  ${(hundred.withDetectionSeconds / hundred.importSeconds).toFixed(2)}x the import alone, ${hundred.workers} worker${hundred.workers === 1 ? '' : 's'} (goal: under 2x)`,
+  ...(hundred.workers === 2 ? [] : [`  with two workers            ${hundred.twoWorkersSeconds.toFixed(2).padStart(8)} s  ${(hundred.twoWorkersSeconds / hundred.importSeconds).toFixed(2)}x`]),
 );
 
 const log = await measureSessionLog(Number(process.env.BENCH_TURNS ?? 1000));
