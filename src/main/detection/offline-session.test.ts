@@ -117,3 +117,44 @@ describe('a first session with no model and real photos', () => {
     expect(foldLog(events).document?.session.photos.map((photo) => photo.detections)).toEqual(final.photos.map((photo) => photo.detections));
   });
 });
+
+describe('detection in the app, switched and resumed', () => {
+  it('finds nothing while turned off in Settings, and catches up on the photos once turned on again', async () => {
+    app = testCore();
+    const core = app;
+    const view = await core.handlers['settings:set']({ detection: false }, { signal });
+    expect(view.settings.detection).toBe(false);
+    expect(view.detector).toEqual({ available: true });
+    await importPhotos(core, ['coffee.jpg']);
+    await when(core, (state) => state.pendingQuestion !== undefined);
+    await core.handlers['session:get'](undefined, { signal });
+    expect(readdirSync(core.sessionPaths!.photos).filter((name) => name.endsWith('.detected.json'))).toEqual([]);
+    expect(core.store.state.photos[0]?.detections).toBeUndefined();
+
+    await core.handlers['settings:set']({ detection: true }, { signal });
+    const { state } = await when(core, allDetected);
+    expect(state.photos[0]?.detections?.items.map((item) => item.label)).toContain('cup');
+  });
+
+  it('detects, after a resume, the photos a session was left with undetected', async () => {
+    app = testCore();
+    const first = app;
+    await first.handlers['settings:set']({ detection: false }, { signal });
+    await importPhotos(first, ['bottle-and-bowls.jpg']);
+    await when(first, (state) => state.pendingQuestion !== undefined);
+    const sessionId = first.store.state.id;
+    const dataDir = path.resolve(first.sessionPaths!.dir, '..', '..');
+    await first.dispose();
+    expect(first.store.state.photos[0]?.detections).toBeUndefined();
+
+    app = testCore({ dataDir });
+    const second = app;
+    await second.handlers['settings:set']({ detection: true }, { signal });
+    // The test core counts its ids from 1 again: a new session first, so the logged one is not the one in use.
+    await second.handlers['session:new'](undefined, { signal });
+    await second.handlers['sessions:resume']({ id: sessionId }, { signal });
+    const { state } = await when(second, allDetected);
+    expect(state.id).toBe(sessionId);
+    expect(state.photos[0]?.detections?.items.map((item) => item.label)).toContain('bottle');
+  });
+});

@@ -118,12 +118,12 @@ export function SettingsDialog(props: {
                 onChange={(event) => void change({ detection: event.currentTarget.checked })}
               />
               <span>
-                Look for things in new photos <span className="settings-hint">cups, bottles, books and more, so the coach can name them</span>
+                Look for things in your photos <span className="settings-hint">cups, bottles, books and more, so the coach can name them</span>
               </span>
             </label>
             <p className="settings-hint">
               {view.detector.available
-                ? 'It runs on this computer, with no model and no network: your photos never leave it. It knows about 80 kinds of everyday things; papers, cables, clothes and boxes it cannot name, so the coach asks you about those.'
+                ? 'It runs on this computer, with no model and no network: what it looks at stays here. It knows about 80 kinds of everyday things; papers, cables, clothes and boxes it cannot name, so the coach asks you about those.'
                 : `Not available here: ${view.detector.reason ?? 'the detector is missing'}`}
             </p>
           </fieldset>
