@@ -129,3 +129,22 @@ async function cardLabel(page: Page): Promise<string> {
     return outlined.length === 1 ? outlined[0].getAttribute('aria-label') ?? 'no words' : 'no card yet';
   })()`);
 }
+
+test('Settings say what the detector does and that it looks on this computer only, and turn it off', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByTestId('settings-dialog');
+  const group = settings.getByRole('group', { name: 'Finding things in photos' });
+  await expect(group).toContainText('It runs on this computer, with no model and no network');
+  await expect(group).toContainText('papers, cables, clothes and boxes it cannot name');
+  const toggle = group.getByRole('checkbox', { name: /Look for things in your photos/ });
+  await expect(toggle).toBeChecked();
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('settings-detection.png') });
+  await toggle.uncheck();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('settings-dialog').getByRole('checkbox', { name: /Look for things in your photos/ })).not.toBeChecked();
+});
