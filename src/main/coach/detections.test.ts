@@ -1,7 +1,7 @@
 /** The conversational coach and the detector: detected things in the prompt's context, and outlined on its cards. */
 import { describe, expect, it } from 'vitest';
 import type { DetectedItem } from '../../shared/detection/schema';
-import type { Question, Resolution } from '../../shared/questions/schema';
+import type { Answer, Question, Resolution } from '../../shared/questions/schema';
 import type { ToolContext } from '../agent';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo } from '../detection/classes';
@@ -37,6 +37,28 @@ function contextOf(state: SessionState): string {
   return templates.render('coach/sorting.njk', templateContext(state, { now: state.sessionStart, history: [], recentTurns: 6, droppedTurns: 0 }));
 }
 
+/** propose_disposition over a session with the desk photo, every card answered with `answer`. */
+function cardTool(answer: Answer) {
+  let state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
+  const asked: Question[] = [];
+  const tool = proposeDisposition({
+    state: { get: () => state, set: (next) => (state = next) },
+    questions: {
+      ask: (spec: QuestionSpec): Promise<Resolution> => {
+        asked.push(spec as Question);
+        return Promise.resolve({ answer, closedBy: 'person' });
+      },
+    },
+    time: manualClock(0),
+    random: seededRandom(1),
+  });
+  return {
+    asked,
+    state: () => state,
+    propose: (input: object) => tool.run(input, { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext),
+  };
+}
+
 describe('detections in the conversational coach', () => {
   it('lists each photo’s undecided detected things with where they are, easiest first, and never a person', () => {
     const state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
@@ -62,43 +84,23 @@ describe('detections in the conversational coach', () => {
   });
 
   it('outlines the detected thing a card is about, and records the answer as that thing', async () => {
-    let state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
-    const asked: QuestionSpec[] = [];
-    const tool = proposeDisposition({
-      state: { get: () => state, set: (next) => (state = next) },
-      questions: {
-        ask: (spec): Promise<Resolution> => {
-          asked.push(spec);
-          return Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } }, closedBy: 'person' });
-        },
-      },
-      time: manualClock(0),
-      random: seededRandom(1),
+    const card = cardTool({ kind: 'disposition', pick: { type: 'choice', index: 0 } });
+    await card.propose({
+      item: 'white cup',
+      location: 'on the left',
+      choices: [
+        { label: 'To the kitchen', disposition: 'place', location: 'kitchen' },
+        { label: 'Keep', disposition: 'keep' },
+      ],
     });
-    await tool.run(
-      { item: 'white cup', location: 'on the left', choices: [{ label: 'To the kitchen', disposition: 'place', location: 'kitchen' }, { label: 'Keep', disposition: 'keep' }] },
-      { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext,
-    );
-    expect((asked[0] as Question).focus).toEqual([{ photoId: 'desk', box: { x: 100, y: 300, width: 60, height: 80 }, label: 'cup, on the table, left side' }]);
-    expect(state.decisions.at(-1)).toMatchObject({ item: 'white cup', outcome: 'place', detection: { photoId: 'desk', itemId: '2' } });
+    expect(card.asked[0]?.focus).toEqual([{ photoId: 'desk', box: { x: 100, y: 300, width: 60, height: 80 }, label: 'cup, on the table, left side' }]);
+    expect(card.state().decisions.at(-1)).toMatchObject({ item: 'white cup', outcome: 'place', detection: { photoId: 'desk', itemId: '2' } });
   });
 
   it('shows a card without an outline when the words name nothing detected', async () => {
-    let state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
-    const asked: QuestionSpec[] = [];
-    const tool = proposeDisposition({
-      state: { get: () => state, set: (next) => (state = next) },
-      questions: {
-        ask: (spec): Promise<Resolution> => {
-          asked.push(spec);
-          return Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'unsure' } }, closedBy: 'person' });
-        },
-      },
-      time: manualClock(0),
-      random: seededRandom(1),
-    });
-    await tool.run({ item: 'pile of papers', choices: [{ label: 'Recycle', disposition: 'recycle' }, { label: 'Keep', disposition: 'keep' }] }, { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext);
-    expect((asked[0] as Question).focus).toBeUndefined();
-    expect(state.decisions.at(-1)?.detection).toBeUndefined();
+    const card = cardTool({ kind: 'disposition', pick: { type: 'unsure' } });
+    await card.propose({ item: 'pile of papers', choices: [{ label: 'Recycle', disposition: 'recycle' }, { label: 'Keep', disposition: 'keep' }] });
+    expect(card.asked[0]?.focus).toBeUndefined();
+    expect(card.state().decisions.at(-1)?.detection).toBeUndefined();
   });
 });
