@@ -135,7 +135,7 @@ function main() {
     rmSync(TARGET, { recursive: true, force: true });
     renameSync(stage, TARGET);
     const bytes = Object.keys(files).reduce((sum, file) => sum + readFileSync(path.join(TARGET, file)).byteLength, 0);
-    console.log(`tidying: detector installed in ${path.relative(ROOT, TARGET)} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
+    console.log(`tidying: detector installed in ${path.relative(ROOT, TARGET)} (${(bytes / 1e6).toFixed(1)} MB).`);
   } finally {
     rmSync(downloads, { recursive: true, force: true });
     rmSync(stage, { recursive: true, force: true });
