@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-import { dialog } from './support/page';
+import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode | undefined;
@@ -64,4 +64,46 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
   await page.screenshot({ path: shotPath('guided-summary.png') });
+});
+
+test('keys everywhere: numbers pick in every card, a follow-up takes focus, and "Other..." has its own key', async ({ page }) => {
+  app = await startWebMode();
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await say(page, 'hello');
+
+  // What the space is for: 1 is Work, whose follow-up takes focus; 3 there is Coding, and that is the answer.
+  await expect(dialog(page).getByRole('radio', { name: 'Work' })).toBeFocused();
+  await expect(dialog(page).getByRole('radio', { name: 'Work' })).toHaveAttribute('aria-keyshortcuts', '1');
+  await page.keyboard.press('1');
+  await expect(dialog(page).getByRole('radio', { name: 'Design' })).toBeFocused();
+  await page.keyboard.press('3');
+  await expect(page.locator('.facts')).toContainText('Work (Coding)');
+
+  // What stays, typed; then "what's next": its "Other..." key opens the field, which takes the words.
+  await dialog(page).getByRole('textbox').fill('desk');
+  await dialog(page).getByRole('textbox').press('Enter');
+  const otherButton = dialog(page).getByRole('button', { name: 'Other...' });
+  await expect(otherButton).toBeVisible();
+  const otherKey = (await otherButton.getAttribute('aria-keyshortcuts'))!;
+  await page.keyboard.press(otherKey);
+  await expect(dialog(page).getByRole('textbox')).toBeFocused();
+  await page.keyboard.type('old mug');
+  await page.keyboard.press('Enter');
+
+  // The card: its "Other..." key too, Escape closes the field again, and 1 answers.
+  await expect(dialog(page)).toContainText('old mug');
+  const cardOther = dialog(page).getByRole('button', { name: 'Other...' });
+  await page.keyboard.press((await cardOther.getAttribute('aria-keyshortcuts'))!);
+  await expect(dialog(page).getByRole('textbox')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+
+  // "What's next" again: the number of "Stop for today" answers it at once.
+  const stop = dialog(page).getByRole('radio', { name: 'Stop for today' });
+  await expect(stop).toBeVisible();
+  await page.keyboard.press((await stop.getAttribute('aria-keyshortcuts'))!);
+  await expect(page.getByText('Start a new session')).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { DialogFrame } from './DialogFrame';
 import { OtherField } from './OtherField';
 import {
@@ -12,6 +12,7 @@ import {
   type ChoiceDraft,
 } from './choice-draft';
 import { FocusPictures } from '../FocusPicture';
+import { choiceShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
 
 function OptionList(props: {
@@ -24,7 +25,7 @@ function OptionList(props: {
 }) {
   const { name, labels, multiple, picked, onPick, autoFocusFirst } = props;
   return (
-    <div className="options">
+    <div className="options" data-options={name}>
       {labels.map((label, index) => (
         <label key={label} className="option">
           <input
@@ -32,13 +33,24 @@ function OptionList(props: {
             name={name}
             checked={picked.includes(label)}
             autoFocus={autoFocusFirst && index === 0}
+            aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
             onChange={() => onPick(label)}
           />
+          {index < 9 ? (
+            <kbd className="key" aria-hidden="true">
+              {index + 1}
+            </kbd>
+          ) : null}
           <span>{label}</span>
         </label>
       ))}
     </div>
   );
+}
+
+/** The option group a number key acts on: the follow-up that has focus, else the main options. */
+function groupOf(target: HTMLElement): string | undefined {
+  return target.closest<HTMLElement>('[data-options]')?.dataset.options;
 }
 
 const HINT = { single: 'Pick one.', multiple: 'Pick any that fit.' };
@@ -47,6 +59,14 @@ const HINT = { single: 'Pick one.', multiple: 'Pick any that fit.' };
 export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'choice'>) {
   const [draft, setDraft] = useState<ChoiceDraft>(emptyChoiceDraft);
   const otherButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A picked option's follow-up takes focus once it is on screen.
+  const [focusFollowUp, setFocusFollowUp] = useState<string | undefined>();
+  useEffect(() => {
+    if (!focusFollowUp) return;
+    form.current?.querySelector<HTMLInputElement>(`[data-options="${CSS.escape(`${question.id}-${focusFollowUp}`)}"] input`)?.focus();
+    setFocusFollowUp(undefined);
+  }, [focusFollowUp, question.id]);
   const otherId = useId();
   const answer = choiceAnswer(question, draft);
 
@@ -55,9 +75,40 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
     if (answer) send(answer);
   };
 
+  /** A number key: picks the option (a single choice with nothing to follow is the answer), or opens "Other...". */
+  const byKey = (event: KeyboardEvent, target: HTMLElement): boolean => {
+    if (!isShortcut(event, target)) return false;
+    const group = groupOf(target);
+    const followUp = group && group !== question.id ? visibleFollowUps(question, draft).find(({ option }) => `${question.id}-${option}` === group) : undefined;
+    if (followUp) {
+      const pick = choiceShortcut(event.key, followUp.followUp.choices.length, false);
+      if (pick?.type !== 'option') return false;
+      const next = pickFollowUp(draft, followUp.option, followUp.followUp, followUp.followUp.choices[pick.index]!);
+      setDraft(next);
+      const answer = choiceAnswer(question, next);
+      if (!question.multiple && !followUp.followUp.multiple && answer) send(answer);
+      return true;
+    }
+    const pick = choiceShortcut(event.key, question.choices.length, question.allowOther);
+    if (!pick) return false;
+    if (pick.type === 'other') {
+      setDraft(openOther(question, draft));
+      return true;
+    }
+    const choice = question.choices[pick.index]!;
+    const next = pickOption(question, draft, choice.label);
+    setDraft(next);
+    if (question.multiple) return true;
+    if (choice.followUp) setFocusFollowUp(choice.label);
+    else send(choiceAnswer(question, next)!);
+    return true;
+  };
+
   const onKeys = (event: KeyboardEvent) => {
     const target = event.target as HTMLInputElement;
-    if (event.key === 'Escape' && draft.otherOpen) {
+    if (byKey(event, target)) {
+      event.preventDefault();
+    } else if (event.key === 'Escape' && draft.otherOpen) {
       event.preventDefault();
       setDraft(closeOther(draft));
       otherButton.current?.focus();
@@ -69,7 +120,7 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
 
   return (
     <DialogFrame {...frame} kind="choice" onKeys={onKeys}>
-      <form onSubmit={done}>
+      <form ref={form} onSubmit={done}>
         <h2 id={frame.titleId} className="dialog-title">
           {question.prompt}
         </h2>
@@ -108,8 +159,12 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
               className="quiet"
               aria-expanded={draft.otherOpen}
               aria-controls={draft.otherOpen ? otherId : undefined}
+              aria-keyshortcuts={otherKey(question.choices.length)}
               onClick={() => setDraft(draft.otherOpen ? closeOther(draft) : openOther(question, draft))}
             >
+              <kbd className="key" aria-hidden="true">
+                {otherKey(question.choices.length)}
+              </kbd>
               Other...
             </button>
           ) : null}

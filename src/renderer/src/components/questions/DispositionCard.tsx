@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { FocusPicture } from '../FocusPicture';
 import { DialogFrame } from './DialogFrame';
 import { OtherField } from './OtherField';
-import { dispositionShortcut, isShortcut } from './keys';
+import { dispositionShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
 
 /** One item, where it goes: the coach's choices (recommended first), "Not sure yet", or the person's own words. */
@@ -12,6 +12,7 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
   const otherButton = useRef<HTMLButtonElement>(null);
   const otherId = useId();
   const unsureKey = question.choices.length + 1;
+  const otherShortcut = otherKey(unsureKey);
 
   const closeOther = () => {
     setOtherOpen(false);
@@ -26,6 +27,11 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
       return;
     }
     if (!isShortcut(event, event.target as HTMLElement)) return;
+    if (event.key === otherShortcut && !otherOpen) {
+      event.preventDefault();
+      setOtherOpen(true);
+      return;
+    }
     const pick = dispositionShortcut(event.key, question.choices.length);
     if (!pick) return;
     event.preventDefault();
@@ -87,8 +93,12 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
           className="quiet"
           aria-expanded={otherOpen}
           aria-controls={otherOpen ? otherId : undefined}
+          aria-keyshortcuts={otherShortcut}
           onClick={() => (otherOpen ? closeOther() : setOtherOpen(true))}
         >
+          <kbd className="key" aria-hidden="true">
+            {otherShortcut}
+          </kbd>
           Other...
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmShortcut, dispositionShortcut, isShortcut, isTextEntry, wrapFocusIndex } from './keys';
+import { choiceShortcut, confirmShortcut, dispositionShortcut, isShortcut, isTextEntry, otherKey, wrapFocusIndex } from './keys';
 
 describe('disposition card keys', () => {
   it('maps 1..n to the choices in order and n+1 to "Not sure yet"', () => {
@@ -14,6 +14,23 @@ describe('disposition card keys', () => {
     expect(dispositionShortcut('0', 3)).toBeUndefined();
     expect(dispositionShortcut('a', 3)).toBeUndefined();
     expect(dispositionShortcut('Enter', 3)).toBeUndefined();
+  });
+});
+
+describe('choice dialog keys', () => {
+  it('maps 1..n to the options in order and the next number to "Other..."', () => {
+    expect(choiceShortcut('1', 3, true)).toEqual({ type: 'option', index: 0 });
+    expect(choiceShortcut('3', 3, true)).toEqual({ type: 'option', index: 2 });
+    expect(choiceShortcut('4', 3, true)).toEqual({ type: 'other' });
+    expect(choiceShortcut('4', 3, false)).toBeUndefined();
+    expect(choiceShortcut('5', 3, true)).toBeUndefined();
+    expect(choiceShortcut('x', 3, true)).toBeUndefined();
+  });
+
+  it('gives "Other..." the 0 key after nine options', () => {
+    expect(otherKey(9)).toBe('0');
+    expect(choiceShortcut('0', 9, true)).toEqual({ type: 'other' });
+    expect(choiceShortcut('9', 9, true)).toEqual({ type: 'option', index: 8 });
   });
 });
 

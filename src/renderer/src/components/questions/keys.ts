@@ -9,6 +9,21 @@ export function dispositionShortcut(key: string, choiceCount: number): Dispositi
   return undefined;
 }
 
+/** The key of "Other..." after `count` numbered choices: the next number, or 0 after nine. */
+export function otherKey(count: number): string {
+  return count >= 9 ? '0' : String(count + 1);
+}
+
+/** A choice dialog's keys: 1..n pick the options in order, and the next number opens "Other...". */
+export type ChoiceShortcut = { type: 'option'; index: number } | { type: 'other' };
+
+export function choiceShortcut(key: string, optionCount: number, allowOther: boolean): ChoiceShortcut | undefined {
+  if (allowOther && key === otherKey(optionCount)) return { type: 'other' };
+  if (!/^[1-9]$/.test(key)) return undefined;
+  const number = Number(key);
+  return number <= optionCount ? { type: 'option', index: number - 1 } : undefined;
+}
+
 /** Y and N answer a yes/no question. */
 export function confirmShortcut(key: string): boolean | undefined {
   const lower = key.toLowerCase();
