@@ -60,13 +60,14 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
   const [draft, setDraft] = useState<ChoiceDraft>(emptyChoiceDraft);
   const otherButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  // A picked option's follow-up takes focus once it is on screen.
-  const [focusFollowUp, setFocusFollowUp] = useState<string | undefined>();
+  // An option picked by key whose follow-up should take focus once it is on screen.
+  const focusFollowUp = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!focusFollowUp) return;
-    form.current?.querySelector<HTMLInputElement>(`[data-options="${CSS.escape(`${question.id}-${focusFollowUp}`)}"] input`)?.focus();
-    setFocusFollowUp(undefined);
-  }, [focusFollowUp, question.id]);
+    const option = focusFollowUp.current;
+    if (!option) return;
+    focusFollowUp.current = undefined;
+    form.current?.querySelector<HTMLInputElement>(`[data-options="${CSS.escape(`${question.id}-${option}`)}"] input`)?.focus();
+  }, [draft, question.id]);
   const otherId = useId();
   const answer = choiceAnswer(question, draft);
 
@@ -99,7 +100,7 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
     const next = pickOption(question, draft, choice.label);
     setDraft(next);
     if (question.multiple) return true;
-    if (choice.followUp) setFocusFollowUp(choice.label);
+    if (choice.followUp) focusFollowUp.current = choice.label;
     else send(choiceAnswer(question, next)!);
     return true;
   };
