@@ -36,7 +36,8 @@ export function ChatPane(props: {
 
   return (
     <section className="chat" aria-label="Conversation">
-      <ol className="messages" aria-live="polite" data-testid="messages">
+      {/* Focusable, so the conversation scrolls from the keyboard too. */}
+      <ol className="messages" aria-live="polite" data-testid="messages" tabIndex={0}>
         {messages.length === 0 && queued.length === 0 && !thinking ? (
           <li className="messages-empty">
             This is where you and your coach talk. Everything said here is kept with this session.
