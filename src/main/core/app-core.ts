@@ -307,6 +307,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (picked.length === 0) return undefined;
       return importPhotos(picked.map((file) => ({ path: file })), signal);
     },
+    'detection:cancel': () => ({ cancelled: detection.cancel() }),
     'question:answer': ({ questionId, answer }) => {
       questions.answer(questionId, answer);
       return { accepted: true as const };

@@ -158,3 +158,21 @@ describe('detection in the app, switched and resumed', () => {
     expect(state.photos[0]?.detections?.items.map((item) => item.label)).toContain('bottle');
   });
 });
+
+describe('stopping the detector', () => {
+  it('drops the photos still waiting when the person stops it, and says how many', async () => {
+    app = testCore();
+    const core = app;
+    const progress: DetectionProgress[] = [];
+    core.onPush((event) => {
+      if (event.channel === 'detection:progress') progress.push(event.payload as DetectionProgress);
+    });
+    await importPhotos(core, ['coffee.jpg', 'bottle-and-bowls.jpg', 'fruits.jpg', 'aloe-in-pot.jpg']);
+    // The first photo is still loading the model (the worker's cold start); the others wait behind it.
+    const { cancelled } = await core.handlers['detection:cancel'](undefined, { signal });
+    expect(cancelled).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => progress.at(-1)).toEqual({ done: 4 - cancelled, total: 4 - cancelled, failed: 0 });
+    expect(core.store.state.photos.filter((photo) => photo.detections)).toHaveLength(4 - cancelled);
+    expect((await core.handlers['detection:cancel'](undefined, { signal })).cancelled).toBe(0);
+  });
+});

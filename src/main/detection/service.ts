@@ -130,12 +130,13 @@ export class DetectionService {
     }
   }
 
-  /** Drops what waits (detection was turned off, or the app closes); the photos in hand finish. */
-  cancel(): void {
+  /** Drops what waits (the person stopped it, detection was turned off, or the app closes); the photos in hand finish. */
+  cancel(): number {
     const dropped = this.#queue.splice(0).length;
-    if (dropped === 0) return;
+    if (dropped === 0) return 0;
     this.#progress = { ...this.#progress, total: this.#progress.total - dropped };
     this.#report();
+    return dropped;
   }
 
   /** Resolves when nothing waits or runs. */

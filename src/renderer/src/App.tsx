@@ -66,10 +66,12 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
     setReplaying(sessionId);
   };
   const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const [openingFile, setOpeningFile] = useState(false);
   /** An exported session, dropped or picked: brought into the data folder and opened as a replay. */
   const openSessionFile = useCallback(
     async (file: File | undefined) => {
       setFileProblem(undefined);
+      setOpeningFile(true);
       try {
         const source = file ? await intake.fileSource(file, new AbortController().signal) : ({ pick: true } as const);
         const timeline = await bridge.invoke('sessions:import', source);
@@ -79,6 +81,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         }
       } catch (error) {
         setFileProblem((error as Error).message);
+      } finally {
+        setOpeningFile(false);
       }
     },
     [bridge, intake],
@@ -109,6 +113,11 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         {error ? (
           <p className="banner" role="alert">
             Tidying could not load the session: {error}
+          </p>
+        ) : null}
+        {openingFile ? (
+          <p className="banner" role="status">
+            Opening the session file…
           </p>
         ) : null}
         {fileProblem ? (

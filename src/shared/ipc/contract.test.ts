@@ -174,6 +174,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { imported: [], duplicates: [], skipped: [{ file: 'a.txt', reason: 'not-an-image', message: 'Not a photo.' }], tooDeep: [], capped: false, cancelled: false },
     invalidOutputs: [{ imported: [] }, { imported: [], duplicates: [], skipped: [{ file: 'a', reason: 'cursed', message: '' }], tooDeep: [], capped: false, cancelled: false }],
   },
+  'detection:cancel': {
+    validInputs: [undefined],
+    invalidInputs: [{ all: true }],
+    validOutput: { cancelled: 3 },
+    invalidOutputs: [{ cancelled: -1 }, {}],
+  },
   'photos:pick': {
     validInputs: [undefined],
     invalidInputs: [{ folder: '/etc' }],

@@ -113,6 +113,8 @@ export const contract = {
         .refine((value) => value.uploads.length + value.paths.length > 0, 'Nothing to import.'),
       output: ImportResultSchema,
     },
+    /** Stops the detector's work on the photos still waiting (they are looked at again after a resume, or in Settings). */
+    'detection:cancel': { input: NoInput, output: z.object({ cancelled: z.number().int().nonnegative() }) },
     /** Desktop only: the folder/file picker, then the import of what was picked (undefined if nothing was). */
     'photos:pick': { input: NoInput, output: ImportResultSchema.optional() },
   },

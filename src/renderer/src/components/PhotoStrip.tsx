@@ -31,7 +31,10 @@ export function PhotoStrip(props: {
         </h2>
         {detecting ? (
           <p className="detecting" role="status">
-            Finding things in your photos… {detecting.done} of {detecting.total}
+            Finding things in your photos… {detecting.done} of {detecting.total}{' '}
+            <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
+              Stop
+            </button>
           </p>
         ) : null}
         <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>

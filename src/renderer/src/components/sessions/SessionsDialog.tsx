@@ -11,6 +11,14 @@ const reasonOf = (error: unknown) => (error as Error).message;
  * Every logged session, newest first, fetched once when the panel opens (and again after a delete): nothing polls.
  * Resume and New session hand the live snapshot back, so the workspace shows it at once.
  */
+/** What each action is doing while it runs (resuming a long session or saving a big one takes a moment). */
+const WORKING: Readonly<Record<Exclude<RowAction, 'open'>, string>> = {
+  resume: 'Picking the session up again…',
+  export: 'Packing the session into a file…',
+  summary: 'Writing the summary…',
+  delete: 'Deleting the session…',
+};
+
 export function SessionsDialog(props: {
   bridge: Bridge;
   onClose: () => void;
@@ -25,7 +33,9 @@ export function SessionsDialog(props: {
   const [list, setList] = useState<SessionList | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
   const [generation, setGeneration] = useState(0);
-  const [busy, setBusy] = useState(false);
+  /** What the panel is doing now, in words; undefined when it waits for the person. */
+  const [working, setWorking] = useState<string | undefined>();
+  const busy = working !== undefined;
   const [confirming, setConfirming] = useState<string | undefined>();
   const [problem, setProblem] = useState<{ id: string; text: string } | undefined>();
   const [notice, setNotice] = useState('');
@@ -52,16 +62,16 @@ export function SessionsDialog(props: {
   };
 
   /** Runs one call at a time; a failure is shown where it happened (`where`: a row id, or "new"). */
-  const run = async (where: string, call: () => Promise<void>) => {
+  const run = async (where: string, doing: string, call: () => Promise<void>) => {
     if (busy) return;
-    setBusy(true);
+    setWorking(doing);
     setProblem(undefined);
     try {
       await call();
     } catch (error) {
       setProblem({ id: where, text: `That did not work (${reasonOf(error)}). You can try again.` });
     } finally {
-      setBusy(false);
+      setWorking(undefined);
     }
   };
 
@@ -70,7 +80,7 @@ export function SessionsDialog(props: {
       if (!busy) onOpen(id);
       return;
     }
-    void run(id, async () => {
+    void run(id, WORKING[action], async () => {
       if (action === 'resume') {
         // The resumed session arrives as a push, as every change does.
         await bridge.invoke('sessions:resume', { id });
@@ -99,7 +109,7 @@ export function SessionsDialog(props: {
   };
 
   const startNew = () =>
-    void run('new', async () => {
+    void run('new', 'Starting a new session…', async () => {
       await bridge.invoke('session:new');
       onClose();
     });
@@ -142,9 +152,15 @@ export function SessionsDialog(props: {
           </p>
         ) : null}
       </div>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
+      {working ? (
+        <p className="sessions-working" role="status">
+          {working}
+        </p>
+      ) : (
+        <p className="visually-hidden" role="status">
+          {notice}
+        </p>
+      )}
       {loadProblem ? (
         <div className="session-problem" role="alert">
           <p>The list of sessions could not be loaded ({loadProblem}).</p>
