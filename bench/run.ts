@@ -3,6 +3,7 @@ import os from 'node:os';
 import { measureCoachTokens } from './coach-tokens';
 import { measureDetection } from './detection';
 import { measurePhotoImport } from './photo-import';
+import { measurePhotoStrip } from './photo-strip';
 import { measurePushLatency } from './push-latency';
 import { measureSessionLog } from './session-log';
 
@@ -57,6 +58,14 @@ lines.push(
   `  ${hundred.photos} photos, import alone     ${hundred.importSeconds.toFixed(2).padStart(8)} s`,
   `  import + detection          ${hundred.withDetectionSeconds.toFixed(2).padStart(8)} s  ${(hundred.withDetectionSeconds / hundred.importSeconds).toFixed(2)}x the import alone, ${hundred.workers} worker${hundred.workers === 1 ? '' : 's'} (goal: under 2x)`,
   ...(hundred.workers === 2 ? [] : [`  with two workers            ${hundred.twoWorkersSeconds.toFixed(2).padStart(8)} s  ${(hundred.twoWorkersSeconds / hundred.importSeconds).toFixed(2)}x`]),
+);
+
+const strip = await measurePhotoStrip();
+lines.push(
+  '',
+  'Photo strip, built, styled and laid out again in Chromium (median of 30; one frame at 60 Hz is 16.7 ms)',
+  `  ${String(strip.few.photos).padStart(3)} thumbnails          ${fmt(strip.few.ms).padStart(10)}`,
+  `  ${String(strip.many.photos).padStart(3)} thumbnails          ${fmt(strip.many.ms).padStart(10)}   ${(strip.many.ms / strip.few.ms).toFixed(1)}x; ${strip.many.ms < 16.7 ? 'under a frame, so the strip is not virtualised' : 'over a frame: virtualise the strip'}`,
 );
 
 const log = await measureSessionLog(Number(process.env.BENCH_TURNS ?? 1000));
