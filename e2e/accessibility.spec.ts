@@ -17,12 +17,14 @@ test.afterEach(async () => {
   app = undefined;
 });
 
+/** The photo, and a file that is not one, so the import report has a reason to show. */
 async function dropPhoto(page: Page) {
   const data = readFileSync(PHOTO).toString('base64');
   const transfer = await page.evaluateHandle(`(() => {
     const transfer = new DataTransfer();
     const bytes = Uint8Array.from(atob('${data}'), (char) => char.charCodeAt(0));
     transfer.items.add(new File([bytes], 'coffee.jpg', { type: 'image/jpeg' }));
+    transfer.items.add(new File(['shopping list'], 'notes.txt', { type: 'text/plain' }));
     return transfer;
   })()`);
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
@@ -55,7 +57,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     // A photo: the import report, and the first card (a choice with follow-ups).
     await dropPhoto(page);
-    await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
+    await expect(page.getByTestId('import-summary')).toContainText('1 photo added, 1 left out.');
     await expect(dialog(page).getByRole('radio', { name: 'Work' })).toBeVisible();
     await expectAccessible(page, 'the import report and the first card');
     await dialog(page).getByRole('radio', { name: 'Work' }).click();

@@ -5,8 +5,9 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
   return {
     width: 1200,
     height: 800,
-    minWidth: 760,
-    minHeight: 520,
+    // The smallest window the layout is checked at (e2e/layout.spec.ts).
+    minWidth: 800,
+    minHeight: 600,
     show: false,
     title: 'Tidying',
     backgroundColor: '#1d201e',
