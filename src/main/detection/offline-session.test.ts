@@ -41,6 +41,15 @@ async function importPhotos(core: AppCore, names: readonly string[]): Promise<vo
   expect(result.imported).toHaveLength(names.length);
 }
 
+/** Every `detection:progress` the core pushes, in order. */
+function detectionProgress(core: AppCore): DetectionProgress[] {
+  const progress: DetectionProgress[] = [];
+  core.onPush((event) => {
+    if (event.channel === 'detection:progress') progress.push(event.payload as DetectionProgress);
+  });
+  return progress;
+}
+
 const allDetected = (state: SessionState) => state.photos.length > 0 && state.photos.every((photo) => photo.detections);
 
 /** The detected thing a focus outlines, by photo and box. */
@@ -53,10 +62,7 @@ describe('a first session with no model and real photos', () => {
   it('names real things from the second card on, proposes only what was detected, each once, and ends with a summary', async () => {
     app = testCore();
     const core = app;
-    const progress: DetectionProgress[] = [];
-    core.onPush((event) => {
-      if (event.channel === 'detection:progress') progress.push(event.payload as DetectionProgress);
-    });
+    const progress = detectionProgress(core);
     await importPhotos(core, PHOTOS);
     await when(core, allDetected);
     await expect.poll(() => progress.at(-1)).toEqual({ done: PHOTOS.length, total: PHOTOS.length, failed: 0 });
@@ -163,10 +169,7 @@ describe('stopping the detector', () => {
   it('drops the photos still waiting when the person stops it, and says how many', async () => {
     app = testCore();
     const core = app;
-    const progress: DetectionProgress[] = [];
-    core.onPush((event) => {
-      if (event.channel === 'detection:progress') progress.push(event.payload as DetectionProgress);
-    });
+    const progress = detectionProgress(core);
     await importPhotos(core, ['coffee.jpg', 'bottle-and-bowls.jpg', 'fruits.jpg', 'aloe-in-pot.jpg']);
     // The first photo is still loading the model (the worker's cold start); the others wait behind it.
     const { cancelled } = await core.handlers['detection:cancel'](undefined, { signal });
