@@ -9,6 +9,7 @@
  * retries are announced, refusals are explained, a reply that breaks its schema gets one repair attempt and
  * then a neutral line.
  */
+import { endedSession } from '../session/ending';
 import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
@@ -27,6 +28,8 @@ import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from '.
 
 export const MAX_TRANSITIONS_PER_TURN = 3;
 const RECENT_TURNS = 6;
+/** What the model hears when the person picks "wind down" on the check-in card. */
+export const WIND_DOWN_CHOICE = '(At the check-in after this sprint I chose to wind down for today.)';
 /** Person turns the coach remembers verbatim: the recent ones the model sees, and the older ones it summarises. */
 const REMEMBERED_TURNS = RECENT_TURNS + EARLIER_LINES;
 
@@ -189,6 +192,17 @@ export class ConversationalCoach {
         this.#droppedTurns += pruned.dropped;
       }
     }
+  }
+
+  /**
+   * The person chose to wind down at a sprint's check-in: the model hears that choice and wraps up; the session ends
+   * with its summary whether or not the model ended it.
+   */
+  async windDown(signal?: AbortSignal): Promise<TurnOutcome> {
+    const outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
+    const state = this.#deps.state.get();
+    if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));
+    return outcome;
   }
 
   async #run(content: UserContent, signal: AbortSignal | undefined): Promise<TurnOutcome> {

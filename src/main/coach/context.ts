@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { SessionState } from '../../shared/session/schema';
+import { minutesLeft } from '../../shared/sprints/sprint';
 import { detectedInPhoto } from '../detection/proposals';
 import { earlierTurns } from './history';
 
@@ -19,6 +20,7 @@ export function templateContext(
     anchors: state.anchors,
     itemsProcessed: state.itemsProcessed,
     minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
+    ...(state.sprint ? { sprint: { number: state.sprint.number, phase: state.sprint.phase.kind, minutesLeft: minutesLeft(state.sprint, options.now) } } : {}),
     piles: {
       belongs: state.piles.belongs.length,
       out: state.piles.out.length,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endedSession } from '../session/ending';
 import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { defineTool, type AgentTool } from '../agent/tools';
@@ -134,17 +135,7 @@ export function endSession(deps: CoachToolDeps): AgentTool {
       next_time: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
     }),
     execute({ summary, next_time }) {
-      const state = deps.state.get();
-      const modeData = state.mode.kind === 'windingDown' ? state.mode : undefined;
-      const { belongs, out, unsure } = state.piles;
-      const facts = `${state.itemsProcessed} items processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} unsure.`;
-      const nextTime =
-        next_time ?? (modeData?.nextTime.length ? modeData.nextTime : unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`));
-      deps.state.set({
-        ...state,
-        status: 'ended',
-        ending: { summary: summary ?? modeData?.sessionSummary ?? facts, nextTime, endedAt: deps.time.now() },
-      });
+      deps.state.set(endedSession(deps.state.get(), deps.time.now(), { ...(summary ? { summary } : {}), ...(next_time ? { nextTime: next_time } : {}) }));
       return 'The session has ended. Say goodbye in one or two warm, factual sentences.';
     },
   });

@@ -67,6 +67,15 @@ export function questionTimeoutFromEnv(env: Env, fallback: number): number {
   return ms;
 }
 
+/** A length in milliseconds from the environment (TIDY_SPRINT_MS, TIDY_BREAK_MS: short sprints for tests and demos). */
+export function durationFromEnv(env: Env, name: 'TIDY_SPRINT_MS' | 'TIDY_BREAK_MS'): number | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`${name} must be a whole number of milliseconds, at least 1000 (it is "${raw}").`);
+  return ms;
+}
+
 /** TIDY_COACH: "guided" keeps the offline coach even when a model is set up (the model then only phrases). */
 export function coachPreferenceFromEnv(env: Env): 'guided' | 'conversational' | undefined {
   const value = nonEmpty(env.TIDY_COACH)?.toLowerCase();

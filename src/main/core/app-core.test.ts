@@ -21,8 +21,11 @@ describe('the app core', () => {
       if (event.channel === 'session:changed') pushes.push(event.payload as SessionSnapshot);
     });
     const { messageId } = await core.handlers['chat:send']({ text: 'The desk is buried.' }, { signal });
-    const first = pushes[0]!;
-    expect(first.rev).toBe(before + 1);
+    // The session's first sprint starts with its first message, in the same tick.
+    const [sprint, first] = pushes as [SessionSnapshot, SessionSnapshot];
+    expect(sprint.rev).toBe(before + 1);
+    expect(sprint.state.sprint).toMatchObject({ number: 1, phase: { kind: 'running' } });
+    expect(first.rev).toBe(before + 2);
     expect(first.state.queued).toEqual([expect.objectContaining({ id: messageId, role: 'person', text: 'The desk is buried.' })]);
     // Read in one tick: the coach keeps working on the message and pushing.
     const current = core.handlers['session:get'](undefined, { signal });
@@ -138,7 +141,7 @@ describe('the debug panel’s event log', () => {
       check();
     });
     const all = await core.handlers['debug:events']({ limit: 1000 }, { signal });
-    expect(all.events.slice(0, 3).map((event) => event.type)).toEqual(['session-started', 'turn-ended', 'person-message']);
+    expect(all.events.slice(0, 4).map((event) => event.type)).toEqual(['session-started', 'turn-ended', 'sprint', 'person-message']);
     const latest = await core.handlers['debug:events']({ limit: 2 }, { signal });
     expect(latest.events).toEqual(all.events.slice(-2));
     expect(latest.total).toBe(all.total);

@@ -8,6 +8,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
+import { BREAK_MS, SPRINT_MINUTES } from '../../shared/sprints/sprint';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import type { Clock, Llm, Random, RetryOptions } from '../effects';
@@ -66,6 +67,9 @@ export interface AppCoreDeps {
   /** Shows the desktop's folder picker and keeps the choice for the next start (the window only). */
   pickDataDir?: () => Promise<string | undefined>;
   questionTimeoutMs?: number;
+  /** Sprint and break lengths that override Settings (TIDY_SPRINT_MS / TIDY_BREAK_MS, for tests and demos). */
+  sprintMs?: number;
+  breakMs?: number;
   timers?: Timers;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
@@ -163,6 +167,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       secrets: () => (settings.model.apiKey ? [settings.model.apiKey] : []),
       ...(deps.retry ? { retry: deps.retry } : {}),
       ...(deps.checkpoints ? { checkpoints: deps.checkpoints } : {}),
+      sprints: {
+        lengthMs: () => deps.sprintMs ?? (settings.settings.sprintMinutes ?? SPRINT_MINUTES.default) * 60_000,
+        breakMs: () => deps.breakMs ?? BREAK_MS,
+        ...(deps.timers ? { timers: deps.timers } : {}),
+      },
     },
     settings,
     deps.dataDir,
@@ -292,6 +301,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'chat:send': async ({ text }) => ({ messageId: await current.send(text) }),
     'coach:status': () => activity,
     'coach:stop': async () => ({ stopped: await current.stop() }),
+    'sprint:control': async ({ action }) => ({ changed: await current.controlSprint(action) }),
     'photos:import': async ({ uploads, paths }, { signal }) => {
       if (deps.runtime === 'web' && paths.length > 0) {
         throw new IpcError({ code: 'invalid-input', message: 'In web mode photos arrive as uploads, not as paths.' });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { coachPreferenceFromEnv, modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
+import { coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
 import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
 import { languageModelFrom } from '../model/language-model';
@@ -45,6 +45,8 @@ export function createLiveCore(options: {
     random: cryptoRandom(),
     dataDir: options.dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
+    ...optional('sprintMs', durationFromEnv(options.env, 'TIDY_SPRINT_MS')),
+    ...optional('breakMs', durationFromEnv(options.env, 'TIDY_BREAK_MS')),
     coachPreference: coachPreferenceFromEnv(options.env),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
     ...(options.pickDataDir ? { pickDataDir: options.pickDataDir } : {}),
@@ -52,4 +54,8 @@ export function createLiveCore(options: {
     ...(options.settings ? { settings: options.settings } : {}),
   });
   return { core, logger };
+}
+
+function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, number>);
 }

@@ -11,6 +11,8 @@ import { ConversationalCoach, type TurnOutcome } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
+import { checkIn } from '../sprints/check-in';
+import { checkInDue } from '../sprints/energy-check';
 import type { QuestionSpec } from '../questions';
 import type { CoachMemory } from '../session-log';
 import type { TemplateRenderer } from '../templates';
@@ -50,6 +52,8 @@ export interface TurnRequest {
 
 interface Coach {
   turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[] }, signal?: AbortSignal): Promise<TurnOutcome>;
+  /** The person chose to wind down at a sprint's check-in. */
+  windDown(signal?: AbortSignal): Promise<TurnOutcome>;
 }
 
 export class SessionRuntime {
@@ -90,7 +94,28 @@ export class SessionRuntime {
     const llm = this.deps.effects.llm;
     if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
-    return (await this.#coachForSession()).turn({ ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) }, signal);
+    // A turn of its own for the sprint's check-in (the timer ran out while nothing else was going on).
+    const checkInOnly = !text && photos.length === 0 && checkInDue(state.get());
+    let outcome: TurnOutcome | undefined;
+    if (!checkInOnly) {
+      outcome = await (await this.#coachForSession()).turn({ ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) }, signal);
+      if (signal.aborted || outcome.kind === 'stopped') return outcome;
+    }
+    if (!checkInDue(state.get())) return outcome;
+    return this.#checkIn(outcome, signal);
+  }
+
+  /** Time is up and the item is done: the check-in, then what the person chose. */
+  async #checkIn(outcome: TurnOutcome | undefined, signal: AbortSignal): Promise<TurnOutcome> {
+    const { effects, state, templates } = this.deps;
+    const choice = await checkIn({ state, questions: effects.questions, templates, time: effects.time, random: effects.random }, signal);
+    if (choice === 'stopped') return { kind: 'stopped' };
+    if (choice === 'windDown') return (await this.#coachForSession()).windDown(signal);
+    const said = state.get().messages.at(-1)?.text ?? '';
+    // Offline the guided coach goes on by itself after "keep going", as it would after any instruction.
+    const continues = choice === 'keepGoing' && !effects.llm && state.get().status === 'active';
+    const transitions = outcome?.kind === 'answered' ? outcome.transitions : 0;
+    return { kind: 'answered', response: said, mode: state.get().mode.kind, transitions, ...(continues ? { continues: true as const } : {}) };
   }
 
   #coachForSession(): Promise<Coach> {

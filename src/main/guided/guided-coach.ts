@@ -56,11 +56,20 @@ export class GuidedCoach {
   }
 
   /** One person turn, to the coach's reply. A model fault never reaches the person: the rules take over. */
-  async turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+  turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+    return this.#turn(input.text?.trim() ?? '', undefined, signal);
+  }
+
+  /** The person chose to wind down (at a sprint's check-in): the session ends with its summary, as a stop does. */
+  windDown(signal?: AbortSignal): Promise<TurnOutcome> {
+    return this.#turn('', { kind: 'stop' }, signal);
+  }
+
+  async #turn(said: string, heard: Input | undefined, signal: AbortSignal | undefined): Promise<TurnOutcome> {
     if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
     this.#deps.onActivity({ status: 'thinking' });
     try {
-      const outcome = await this.#run(input.text?.trim() ?? '', signal);
+      const outcome = await this.#run(said, heard, signal);
       this.#deps.onActivity({ status: 'idle' });
       return outcome;
     } catch (error) {
@@ -70,8 +79,8 @@ export class GuidedCoach {
     }
   }
 
-  async #run(said: string, signal: AbortSignal | undefined): Promise<TurnOutcome> {
-    let heard = await this.#read(said, signal);
+  async #run(said: string, first: Input | undefined, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+    let heard = first ?? (await this.#read(said, signal));
     let overwhelmed = heard.kind === 'overwhelmed' || heard.kind === 'help';
     for (let dialogs = 0; ; dialogs += 1) {
       if (dialogs >= MAX_DIALOGS_PER_TURN) heard = { kind: 'silent' };

@@ -14,6 +14,7 @@ import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
+import { SprintChangeSchema } from '../../shared/sprints/sprint';
 
 export const LOG_VERSION = 2;
 
@@ -145,6 +146,12 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('photos-detected'),
     photoId: z.string().min(1),
     detections: PhotoDetectionsSchema,
+  }),
+  z.object({
+    ...line,
+    /** The sprint timer ran out, or the person paused, resumed or skipped a break (changes inside a turn are in its end). */
+    type: z.literal('sprint'),
+    change: SprintChangeSchema,
   }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({

@@ -116,12 +116,24 @@ describe('reading a log', () => {
   });
 });
 
-describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call, a resume; and photos the detector looked at)', () => {
+describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call, a resume; photos the detector looked at; sprints)', () => {
   it('together hold every version-2 event type but a turn failure', async () => {
-    const logged = await Promise.all(['session.jsonl', 'detected.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
+    const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
     expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);
+  });
+
+  it('folds the sprints: time up, a check-in answered with another sprint, a pause, time up again, winding down', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v2', 'sprints.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const session = foldLog(events).document!.session;
+    expect(session.status).toBe('ended');
+    // The second sprint's time was up when the person chose to wind down; the pause's 40 minutes did not count.
+    expect(session.sprint).toMatchObject({ number: 2, lengthMs: 600_000, phase: { kind: 'due' } });
+    const started = events.find((event) => event.type === 'sprint' && event.change.kind === 'started')!;
+    const due = events.filter((event) => event.type === 'sprint' && event.change.kind === 'due');
+    expect(due.map((event) => event.at - started.at)).toEqual([600_000, 3_600_000]);
   });
 
   it('folds the detector’s findings into the photos, wherever in a turn they arrived', async () => {

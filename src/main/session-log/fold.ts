@@ -6,13 +6,14 @@
 import { applyJsonPatch, toJson } from '../../shared/json-patch';
 import type { Question } from '../../shared/questions/schema';
 import type { ChatMessage, SessionState } from '../../shared/session/schema';
+import { applySprintChange } from '../../shared/sprints/sprint';
 import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
 
-export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'turn-started'>;
+export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'turn-started'>;
 /** An input as the live app applies it (before the writer numbers it) or as the log holds it. */
 export type Input = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 'v' | 'seq' | 'at'> : never) : never;
 
-const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'turn-started']);
+const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'sprint', 'turn-started']);
 
 export function isInput(event: LogEvent): event is InputEvent {
   return INPUT_TYPES.has(event.type);
@@ -44,6 +45,12 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
         ...state,
         photos: state.photos.map((photo) => (photo.id === input.photoId ? { ...photo, detections: input.detections } : photo)),
       };
+    case 'sprint': {
+      const sprint = applySprintChange(state.sprint, input.change);
+      if (sprint === state.sprint) return state;
+      const { sprint: _previous, ...rest } = state;
+      return sprint ? { ...rest, sprint } : rest;
+    }
     case 'turn-started': {
       const wanted = new Set(input.messageIds);
       if (!state.queued.some((message) => wanted.has(message.id))) return state;

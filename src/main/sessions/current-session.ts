@@ -69,6 +69,11 @@ export class CurrentSession {
     return (await this.#live).addDetections(photoId, detections);
   }
 
+  /** Pauses or resumes the sprint, or ends a break early; false when there is nothing to change. */
+  async controlSprint(action: 'pause' | 'resume' | 'skipBreak'): Promise<boolean> {
+    return this.#live ? (await this.#live).controlSprint(action) : false;
+  }
+
   /** Stops the turn in flight; whether there was one. */
   async stop(): Promise<boolean> {
     return this.#live ? (await this.#live).stop() : false;

@@ -15,7 +15,10 @@ import { TurnRunner, type QueuedTurn } from '../core/turn-runner';
 import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
 import type { Logger } from '../log/logger';
 import { readModelCopy } from '../photos';
-import type { QuestionBroker } from '../questions';
+import type { QuestionBroker, Timers } from '../questions';
+import type { SprintChange } from '../../shared/sprints/sprint';
+import { SprintClock } from '../sprints/clock';
+import { checkInDue } from '../sprints/energy-check';
 import {
   applyInput,
   documentOf,
@@ -63,6 +66,14 @@ export interface SessionServices {
   readonly retry?: Omit<RetryOptions, 'onRetry'>;
   /** When to write a checkpoint (tests make them frequent). */
   readonly checkpoints?: CheckpointPolicy;
+  /** How long a new session's sprints and breaks last, and the timers they run on. */
+  readonly sprints: SprintConfig;
+}
+
+export interface SprintConfig {
+  readonly lengthMs: () => number;
+  readonly breakMs: () => number;
+  readonly timers?: Timers;
 }
 
 /** What one session runs with. */
@@ -97,6 +108,8 @@ export class LiveSession {
   #shadow: SessionDocument;
   #checkpoint: { bytes: number; end: number };
   readonly #unsubscribe: () => void;
+  readonly #clock: SprintClock;
+  #lastAt = 0;
 
   private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
     this.#services = services;
@@ -130,9 +143,16 @@ export class LiveSession {
       (turn, signal) => this.#runTurn(turn, signal),
       (error) => this.#turnFailed(error),
     );
+    this.#clock = new SprintClock({
+      now: () => services.time.now(),
+      ...(services.sprints.timers ? { timers: services.sprints.timers } : {}),
+      onDeadline: () => this.#sprintDeadline(),
+    });
+    this.#clock.watch(services.store.state.sprint, services.store.state.status === 'active');
     // Mode changes go into the log as they happen (for people reading it; the turn's changes carry the mode too).
     let mode = services.store.state.mode.kind;
     this.#unsubscribe = services.store.subscribe(({ state: current }) => {
+      this.#clock.watch(current.sprint, current.status === 'active');
       if (current.mode.kind === mode) return;
       void this.#writer.append({ type: 'mode-transition', from: mode, to: current.mode.kind });
       mode = current.mode.kind;
@@ -169,7 +189,14 @@ export class LiveSession {
   static async resume(
     services: SessionServices,
     setup: SessionSetup,
-    logged: { readonly document: SessionDocument; readonly inFlight: readonly LogEvent[]; readonly from: number; readonly checkpoint: { bytes: number; end: number } },
+    logged: {
+      readonly document: SessionDocument;
+      readonly inFlight: readonly LogEvent[];
+      readonly from: number;
+      readonly checkpoint: { bytes: number; end: number };
+      /** When the log's last line was written: where a sprint that was counting stopped. */
+      readonly lastAt: number;
+    },
     memory: { readonly memory?: CoachMemory; readonly how: 'folded' | 'replayed' | 'fresh' },
   ): Promise<LiveSession> {
     const writer = await LiveSession.#openWriter(services, setup.paths);
@@ -190,6 +217,7 @@ export class LiveSession {
       journal,
     );
     made.session = session;
+    session.#lastAt = logged.lastAt;
     await journal.play({
       input: (event) => session.#apply(event),
       turnStarted: (event) => session.#turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds, logged: true }),
@@ -198,6 +226,8 @@ export class LiveSession {
     // Messages the crash left unanswered get their turn.
     const waiting = services.store.state.queued.map((message) => message.id);
     if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: [] });
+    // So does a check-in that was due.
+    else if (checkInDue(services.store.state) && !session.#turns.busy) session.#turns.enqueue({ messageIds: [], photoIds: [] });
     return session;
   }
 
@@ -211,6 +241,7 @@ export class LiveSession {
     const sentAt = time.now();
     return new Promise<string>((resolve, reject) =>
       this.#journal.admit(() => {
+        this.#firstSprint(sentAt);
         this.#input({ type: 'person-message', messageId, text, sentAt }).then(() => resolve(messageId), reject);
         this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
       }),
@@ -226,6 +257,7 @@ export class LiveSession {
       this.#journal.admit(() => {
         this.#input({ type: 'photos-imported', photos: photos.map(({ id, fileName, width, height }) => ({ id, fileName, width, height })) }).then(resolve, reject);
         if (this.#services.store.state.status !== 'active') return;
+        this.#firstSprint(sentAt);
         const photoIds = photos.map((photo) => photo.id);
         this.#input({ type: 'person-message', messageId, text: '', photoIds, sentAt });
         this.#turns.enqueue({ messageIds: [messageId], photoIds });
@@ -245,6 +277,61 @@ export class LiveSession {
         this.#input({ type: 'photos-detected', photoId, detections }).then(() => resolve(true), reject);
       }),
     );
+  }
+
+  /**
+   * The person pauses or resumes the sprint, or ends a break early; false when the sprint is not in a state where
+   * that means anything. A check-in that is due starts its turn when the coach is free.
+   */
+  controlSprint(action: 'pause' | 'resume' | 'skipBreak'): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) =>
+      this.#journal.admit(() => {
+        const { store, time } = this.#services;
+        const phase = store.state.sprint?.phase.kind;
+        const at = time.now();
+        let change: SprintChange | undefined;
+        if (action === 'pause' && phase === 'running') change = { kind: 'paused', at };
+        if (action === 'resume' && phase === 'paused') change = { kind: 'resumed', at };
+        if (action === 'skipBreak' && phase === 'break') change = this.#nextSprint(at);
+        if (!change || store.state.status !== 'active') return resolve(false);
+        this.#input({ type: 'sprint', change }).then(() => resolve(true), reject);
+        if (action === 'skipBreak') this.#afterBreak();
+      }),
+    );
+  }
+
+  /** The session's first sprint starts with its first photo or message. */
+  #firstSprint(at: number): void {
+    if (!this.#services.store.state.sprint) void this.#input({ type: 'sprint', change: this.#nextSprint(at) });
+  }
+
+  #nextSprint(at: number): SprintChange {
+    const { sprints, store } = this.#services;
+    const current = store.state.sprint;
+    // A session keeps its sprint length; Settings apply to new sessions.
+    return { kind: 'started', at, lengthMs: current?.lengthMs ?? sprints.lengthMs(), breakMs: current?.breakMs ?? sprints.breakMs() };
+  }
+
+  /** Main's timer ran out: a sprint's time is up (the check-in comes once the item is done), or a break is over. */
+  #sprintDeadline(): void {
+    this.#journal.admit(() => {
+      const { store, time } = this.#services;
+      const phase = store.state.sprint?.phase.kind;
+      if (store.state.status !== 'active') return;
+      const at = time.now();
+      if (phase === 'running') {
+        void this.#input({ type: 'sprint', change: { kind: 'due', at } });
+        if (!this.#turns.busy) this.#turns.enqueue({ messageIds: [], photoIds: [] });
+      } else if (phase === 'break') {
+        void this.#input({ type: 'sprint', change: this.#nextSprint(at) });
+        this.#afterBreak();
+      }
+    });
+  }
+
+  /** After a break the guided coach picks up with the next thing by itself (offline it leads with cards). */
+  #afterBreak(): void {
+    if (this.coachKind === 'guided' && !this.#setup.llm && !this.#turns.busy) this.#turns.enqueue({ messageIds: [], photoIds: [] });
   }
 
   /**
@@ -277,6 +364,7 @@ export class LiveSession {
     );
     this.#services.questions.cancel();
     await this.#turns.idle();
+    this.#clock.dispose();
     this.#unsubscribe();
     await this.#writer.close();
   }
@@ -385,9 +473,22 @@ export class LiveSession {
       void this.#writer.setAsideFrom(unconsumed[0]!.seq);
     }
     void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
+    this.#pauseWhileAway();
     for (const event of unconsumed) {
       if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected') this.#input(stripLine(event));
     }
+  }
+
+  /**
+   * Time the app was closed is not sprint time: a sprint that was counting is paused where the log stopped, and a
+   * break that was on becomes the next sprint, paused, so nothing counts down until the person is back.
+   */
+  #pauseWhileAway(): void {
+    const { sprint, status } = this.#services.store.state;
+    if (status !== 'active' || !sprint) return;
+    const at = Math.max(this.#lastAt, 'since' in sprint.phase ? sprint.phase.since : 0);
+    if (sprint.phase.kind === 'break') void this.#input({ type: 'sprint', change: this.#nextSprint(at) });
+    if (this.#services.store.state.sprint?.phase.kind === 'running') void this.#input({ type: 'sprint', change: { kind: 'paused', at } });
   }
 
   #saveMeta(): Promise<void> {

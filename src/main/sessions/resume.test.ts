@@ -1,3 +1,4 @@
+import { asResumed } from '../sprints/testing';
 import { createOpenAI } from '@ai-sdk/openai';
 import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -58,7 +59,7 @@ describe('resuming a session', () => {
     const second = coreOn(dataDir, later);
     await second.resumeLatest();
     expect(later.requests).toHaveLength(0);
-    expect(second.store.state).toEqual(before);
+    expect(second.store.state).toEqual(asResumed(before));
 
     for (const text of REALISTIC_LINES.slice(3)) {
       await second.handlers['chat:send']({ text }, { signal });

@@ -28,6 +28,8 @@ export interface LoggedSession {
   /** The last checkpoint's size and where it ends, for the checkpoint policy. */
   readonly checkpoint: { readonly bytes: number; readonly end: number };
   readonly memory: { readonly memory?: CoachMemory; readonly how: 'folded' | 'replayed' | 'fresh' };
+  /** When the log's last line was written. */
+  readonly lastAt: number;
 }
 
 export async function loadLoggedSession(
@@ -40,7 +42,7 @@ export async function loadLoggedSession(
   const lastEnd = tail.events.findLast((event) => event.type === 'turn-ended');
   if (!document || !lastEnd) throw new IpcError({ code: 'invalid-input', message: 'That session’s log has no saved state to resume from.' });
   const checkpoint = { bytes: tail.checkpoint.end - tail.checkpoint.start, end: tail.checkpoint.end };
-  const logged = { started: tail.started, document, inFlight, from: lastEnd.seq, checkpoint };
+  const logged = { started: tail.started, document, inFlight, from: lastEnd.seq, checkpoint, lastAt: tail.events.at(-1)?.at ?? lastEnd.at };
   if (document.coach || tail.checkpoint.version >= 2 || tail.started.coach !== 'conversational' || tail.started.model.configured === false) {
     return { ...logged, memory: { ...(document.coach ? { memory: document.coach } : {}), how: 'folded' } };
   }

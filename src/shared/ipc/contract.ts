@@ -95,6 +95,11 @@ export const contract = {
     'coach:status': { input: NoInput, output: CoachActivitySchema },
     /** Stops the coach's current reply; the session goes on. */
     'coach:stop': { input: NoInput, output: z.object({ stopped: z.boolean() }) },
+    /** Pauses or resumes the sprint timer, or ends a break early; `changed` is false when that did not apply. */
+    'sprint:control': {
+      input: z.object({ action: z.enum(['pause', 'resume', 'skipBreak']) }).strict(),
+      output: z.object({ changed: z.boolean() }),
+    },
     'question:answer': {
       input: z.object({ questionId: z.string().min(1).max(64), answer: AnswerSchema }).strict(),
       output: z.object({ accepted: z.literal(true) }),

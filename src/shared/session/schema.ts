@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
+import { SprintSchema } from '../sprints/sprint';
 import { GuidedStateSchema } from './guided';
 
 /**
@@ -136,6 +137,8 @@ export const SessionStateSchema = z.object({
   ending: SessionEndingSchema.optional(),
   /** The guided coach's phase and its data (seed 001); absent for the conversational coach. */
   guided: GuidedStateSchema.optional(),
+  /** The sprint the session is in (from its first photo or message on): main's timer and the header's. */
+  sprint: SprintSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

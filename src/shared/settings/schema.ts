@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoachKindSchema } from '../session/schema';
+import { SPRINT_MINUTES } from '../sprints/sprint';
 
 /** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
 export const SettingsSchema = z.object({
@@ -10,6 +11,8 @@ export const SettingsSchema = z.object({
   imageLongSide: z.union([z.literal(768), z.literal(1024), z.literal(1536)]).optional(),
   /** Whether the on-device detector looks for things in new photos (on unless turned off). */
   detection: z.boolean().optional(),
+  /** How long a sprint lasts, in minutes (new sessions; 15 unless set). */
+  sprintMinutes: z.number().int().min(SPRINT_MINUTES.min).max(SPRINT_MINUTES.max).optional(),
   /** For developers: the live state as JSON and the session's event log, under the workspace. */
   debugPanel: z.boolean().optional(),
   /** The model, set here instead of (or on top of) the environment. The API key is kept apart, encrypted. */

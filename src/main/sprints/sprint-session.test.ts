@@ -1,0 +1,251 @@
+/**
+ * Sprints as the app runs them, with no model: main's timer (on manual timers and a manual clock), the check-in card
+ * once the item in hand is done, a break, pausing, winding down, a resume, and the log replaying all of it.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Answer, Question } from '../../shared/questions/schema';
+import type { SessionState } from '../../shared/session/schema';
+import type { AppCore } from '../core/app-core';
+import { manualClock } from '../effects/scripted';
+import type { Timers } from '../questions';
+import { checkSession } from '../replay/check';
+import { readSessionLog } from '../session-log';
+import { createTemplateRenderer } from '../templates';
+import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+
+const signal = new AbortController().signal;
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 1, 9, 0, 0);
+
+/** Timers that fire only when the test moves the clock. */
+function manualTime() {
+  const clock = manualClock(START);
+  const pending = new Map<number, { at: number; fire: () => void }>();
+  let next = 0;
+  const timers: Timers = {
+    set: (fire, ms) => {
+      pending.set(++next, { at: clock.now() + ms, fire });
+      return next;
+    },
+    clear: (handle) => void pending.delete(handle as number),
+  };
+  return {
+    clock,
+    timers,
+    /** Moves the clock on, firing every timer that falls due on the way, in order. */
+    advance(ms: number) {
+      const end = clock.now() + ms;
+      for (;;) {
+        const due = [...pending].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        pending.delete(due[0]);
+        clock.advance(Math.max(0, due[1].at - clock.now()));
+        due[1].fire();
+      }
+      clock.advance(end - clock.now());
+    },
+  };
+}
+
+const cores: AppCore[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+});
+
+function sprintCore(time: ReturnType<typeof manualTime>, options: { dataDir?: string; questionTimeoutMs?: number } = {}) {
+  const core = testCore({
+    time: time.clock,
+    timers: time.timers,
+    sprintMs: 10 * MINUTE,
+    breakMs: 5 * MINUTE,
+    // Cards stay open through the sprint's end unless a test says otherwise.
+    questionTimeoutMs: options.questionTimeoutMs ?? 24 * 60 * MINUTE,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
+  cores.push(core);
+  return core;
+}
+
+/** Waits (through pushes) until the session is in the state asked for. */
+function until(core: AppCore, test: (state: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (test(core.store.state)) return resolve(core.store.state);
+    const stop = core.onPush((event) => {
+      if (event.channel === 'session:changed' && test(core.store.state)) {
+        stop();
+        resolve(core.store.state);
+      }
+    });
+  });
+}
+
+const asking = (test: (question: Question) => boolean) => (state: SessionState) => state.pendingQuestion !== undefined && test(state.pendingQuestion);
+const isCheckIn = (question: Question) => question.kind === 'choice' && question.prompt.includes('How is your energy?');
+const isItemCard = (question: Question) => question.kind === 'disposition';
+const isWhatIsIt = (question: Question) => question.kind === 'choice' && question.purpose === 'general' && !isCheckIn(question);
+
+/** The person's answers on the way to the first item: a work desk, nothing has to stay. */
+function surveyAnswer(question: Question): Answer | undefined {
+  if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: ['Work'], followUp: ['Design'] };
+  if (question.kind === 'choice' && question.purpose === 'anchors') return { kind: 'choice', selected: ['None of these'] };
+  if (question.kind === 'text') return { kind: 'text', text: 'lamp' };
+  return undefined;
+}
+
+async function answer(core: AppCore, answerWith: Answer): Promise<void> {
+  const question = core.store.state.pendingQuestion!;
+  await core.handlers['question:answer']({ questionId: question.id, answer: answerWith }, { signal });
+}
+
+/** Answers the survey until the coach asks what the first thing is. */
+async function toFirstItem(core: AppCore): Promise<void> {
+  await core.handlers['chat:send']({ text: 'My desk is buried.' }, { signal });
+  for (;;) {
+    const state = await until(core, (current) => current.pendingQuestion !== undefined);
+    const question = state.pendingQuestion!;
+    const survey = surveyAnswer(question);
+    if (!survey) return;
+    await answer(core, survey);
+    await until(core, (current) => current.pendingQuestion?.id !== question.id);
+  }
+}
+
+/** Names the thing in hand and sends it to the first choice on its card. */
+async function decideItem(core: AppCore, item: string): Promise<void> {
+  await until(core, asking(isWhatIsIt));
+  await answer(core, { kind: 'choice', selected: [], other: item });
+  await until(core, asking(isItemCard));
+  await answer(core, { kind: 'disposition', pick: { type: 'choice', index: 0 } });
+}
+
+async function chooseOnCheckIn(core: AppCore, label: RegExp): Promise<void> {
+  const state = await until(core, asking(isCheckIn));
+  const question = state.pendingQuestion as Extract<Question, { kind: 'choice' }>;
+  const choice = question.choices.find((option) => label.test(option.label));
+  expect(choice, `a choice like ${label} on ${question.choices.map((option) => option.label).join(' / ')}`).toBeDefined();
+  await answer(core, { kind: 'choice', selected: [choice!.label] });
+}
+
+describe('sprints in a session with no model', () => {
+  it('start with the first message, finish the item in hand at time up, then check in; a break is quiet and ends by itself', async () => {
+    const time = manualTime();
+    const core = sprintCore(time);
+    await toFirstItem(core);
+    expect(core.store.state.sprint).toEqual({ number: 1, lengthMs: 10 * MINUTE, breakMs: 5 * MINUTE, phase: { kind: 'running', since: START, elapsedMs: 0 } });
+
+    // Time runs out while the person holds a mug and its card is open: the card stays, nothing interrupts.
+    await until(core, asking(isWhatIsIt));
+    await answer(core, { kind: 'choice', selected: [], other: 'coffee mug' });
+    const card = (await until(core, asking(isItemCard))).pendingQuestion!;
+    time.advance(10 * MINUTE);
+    await until(core, (state) => state.sprint?.phase.kind === 'due');
+    expect(core.store.state.pendingQuestion?.id).toBe(card.id);
+
+    // The mug is decided, then the check-in.
+    await answer(core, { kind: 'disposition', pick: { type: 'choice', index: 0 } });
+    const checkIn = (await until(core, asking(isCheckIn))).pendingQuestion as Extract<Question, { kind: 'choice' }>;
+    expect(core.store.state.itemsProcessed).toBe(1);
+    expect(checkIn.prompt).toBe('That’s 10 minutes. How is your energy?');
+    expect(checkIn.choices.map((choice) => choice.label)).toEqual(['Keep going: another 10 minutes', 'A 5-minute break', 'Wind down for today']);
+
+    await chooseOnCheckIn(core, /break/);
+    const onBreak = await until(core, (state) => state.sprint?.phase.kind === 'break');
+    expect(onBreak.messages.at(-1)?.text).toBe('A 5-minute break. The timer is quiet; step away, I’ll be here.');
+    await core.idle();
+    expect(core.store.state.pendingQuestion).toBeUndefined();
+
+    // The break ends by itself: the next sprint counts, and the coach picks up with the next thing.
+    time.advance(5 * MINUTE);
+    const back = await until(core, asking(isWhatIsIt));
+    expect(back.sprint).toMatchObject({ number: 2, phase: { kind: 'running', since: START + 15 * MINUTE, elapsedMs: 0 } });
+  });
+
+  it('keeps going for another sprint, pauses without counting, and winds down to the summary; the log replays', async () => {
+    const time = manualTime();
+    const core = sprintCore(time);
+    await toFirstItem(core);
+    time.advance(10 * MINUTE);
+    await decideItem(core, 'coffee mug');
+    await chooseOnCheckIn(core, /Keep going/);
+    const going = await until(core, asking(isWhatIsIt));
+    expect(going.sprint).toMatchObject({ number: 2, phase: { kind: 'running', since: START + 10 * MINUTE } });
+    expect(going.messages.map((message) => message.text)).toContain('Another 10 minutes, then. Same pace.');
+
+    // Paused for 40 minutes: the sprint's time does not run.
+    time.advance(4 * MINUTE);
+    expect(await core.handlers['sprint:control']({ action: 'pause' }, { signal })).toEqual({ changed: true });
+    expect(await core.handlers['sprint:control']({ action: 'pause' }, { signal })).toEqual({ changed: false });
+    time.advance(40 * MINUTE);
+    expect(core.store.state.sprint?.phase).toEqual({ kind: 'paused', elapsedMs: 4 * MINUTE });
+    await core.handlers['sprint:control']({ action: 'resume' }, { signal });
+    time.advance(6 * MINUTE - 1);
+    expect(core.store.state.sprint?.phase.kind).toBe('running');
+    time.advance(1);
+    await until(core, (state) => state.sprint?.phase.kind === 'due');
+
+    await decideItem(core, 'stack of letters');
+    await chooseOnCheckIn(core, /Wind down/);
+    const ended = await until(core, (state) => state.status === 'ended');
+    expect(ended.ending?.summary).toMatch(/^2 items processed/);
+    await core.idle();
+    expect(core.store.state.messages.at(-1)?.text).toMatch(/^Good stopping point/);
+    await core.idle();
+
+    const { events } = await readSessionLog(core.sessionPaths!.log);
+    expect(events.filter((event) => event.type === 'sprint').map((event) => event.change.kind)).toEqual(['started', 'due', 'paused', 'resumed', 'due']);
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: core.sessionPaths!.photos });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBe(events.filter((event) => event.type === 'turn-ended').length - 1);
+  });
+
+  it('checks in by itself when time runs out with nothing going on, and an unanswered check-in leaves the next sprint paused', async () => {
+    const time = manualTime();
+    const core = sprintCore(time, { questionTimeoutMs: 30 * MINUTE });
+    await toFirstItem(core);
+    // The person stops the coach: nothing is asked, nothing runs.
+    await until(core, asking(isWhatIsIt));
+    await core.handlers['coach:stop'](undefined, { signal });
+    await core.idle();
+    expect(core.store.state.pendingQuestion).toBeUndefined();
+
+    time.advance(10 * MINUTE);
+    await until(core, asking(isCheckIn));
+    // Nobody answers: the card closes on its own timeout and nothing counts down while the person is away.
+    time.advance(30 * MINUTE);
+    const away = await until(core, (state) => state.sprint?.number === 2);
+    expect(away.sprint?.phase).toEqual({ kind: 'paused', elapsedMs: 0 });
+    expect(away.messages.at(-1)?.text).toBe('The timer is paused. Carry on whenever you like.');
+    await core.idle();
+    expect(core.store.state.pendingQuestion).toBeUndefined();
+    time.advance(60 * MINUTE);
+    expect(core.store.state.sprint?.phase.kind).toBe('paused');
+  });
+
+  it('comes back from a closed app with the sprint paused where the log stopped', async () => {
+    const time = manualTime();
+    const core = sprintCore(time);
+    await toFirstItem(core);
+    time.advance(3 * MINUTE);
+    await decideItem(core, 'coffee mug');
+    await until(core, asking(isWhatIsIt));
+    const before = core.store.state;
+    const dataDir = path.dirname(path.dirname(core.sessionPaths!.dir));
+    await core.dispose();
+    cores.splice(0);
+
+    time.advance(120 * MINUTE);
+    const again = sprintCore(time, { dataDir });
+    await again.resumeLatest();
+    const resumed = again.store.state;
+    expect(resumed.piles).toEqual(before.piles);
+    // Three minutes had run when the log stopped; the two hours away did not count.
+    expect(resumed.sprint?.phase).toEqual({ kind: 'paused', elapsedMs: 3 * MINUTE });
+    time.advance(60 * MINUTE);
+    expect(again.store.state.sprint?.phase.kind).toBe('paused');
+    // Back at the desk: the seven minutes left count from here.
+    await again.handlers['sprint:control']({ action: 'resume' }, { signal });
+    time.advance(7 * MINUTE);
+    await until(again, (state) => state.sprint?.phase.kind === 'due');
+  });
+});
