@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
 import type { PileItem, SessionState } from '../../shared/session/schema';
 import { metaFromState, sessionPaths, writeSessionMeta } from '../session-log';
@@ -29,9 +29,15 @@ function session(id: string, startedAt: number, status: SessionState['status'] =
   };
 }
 
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
 /** A data folder with these sessions' meta on disk, and the plans over them (states served from memory). */
 async function plansOver(sessions: SessionState[], current = 'in-use') {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-exit-plan-'));
+  folders.push(dataDir);
   for (const state of sessions) {
     const { dir } = sessionPaths(dataDir, state.id);
     await mkdir(dir, { recursive: true });
