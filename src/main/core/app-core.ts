@@ -11,6 +11,7 @@ import { newSessionState } from '../../shared/session/new-session';
 import { BREAK_MS, SPRINT_MINUTES } from '../../shared/sprints/sprint';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
+import { ExitPlans } from '../exit-plan/service';
 import type { Clock, Llm, Random, RetryOptions } from '../effects';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import type { Logger } from '../log/logger';
@@ -185,6 +186,13 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     flush: () => current.flush(),
   });
+  const exitPlans = new ExitPlans({
+    dataDir: deps.dataDir,
+    logger,
+    now: () => time.now(),
+    state: (id) => library.state(id),
+    currentId: () => current.id,
+  });
   const intake = new PhotoIntake(deps.dataDir, random);
 
   /** Queues the current session's photos the detector has not looked at yet (new ones, or all after a resume). */
@@ -266,7 +274,11 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       detectUndetected();
       return store.snapshot();
     },
-    'sessions:summary': ({ id }) => library.summary(id),
+    'sessions:summary': async ({ id }) => library.summary(id, await exitPlans.done(id)),
+    'exitPlan:open': async () => ({ plans: await exitPlans.open() }),
+    'exitPlan:get': ({ id }) => exitPlans.view(id),
+    'exitPlan:tick': ({ id, itemId, done }) => exitPlans.tick(id, itemId, done),
+    'exitPlan:dismiss': ({ id }) => exitPlans.dismiss(id),
     'debug:events': async ({ limit }) => {
       const paths = current.paths;
       if (!paths) return { events: [], total: 0 };

@@ -16,6 +16,7 @@ async function sessionFolder(): Promise<{ dataDir: string; id: string }> {
   const sessionId = /"sessionId":"([^"]+)"/.exec(fixture)![1]!;
   await writeFile(path.join(dir, 'log.jsonl'), fixture.replaceAll(sessionId, id));
   await writeFile(path.join(dir, 'meta.json'), '{}');
+  await writeFile(path.join(dir, 'exit-plan.json'), '{"version":1,"done":["a"]}');
   await writeFile(path.join(dir, 'photos', `${PHOTO}.jpg`), 'jpeg bytes');
   await writeFile(path.join(dir, 'photos', `${PHOTO}.thumb.webp`), 'webp bytes');
   await writeFile(path.join(dir, 'log.interrupted-9.jsonl'), 'not exported');
@@ -23,13 +24,14 @@ async function sessionFolder(): Promise<{ dataDir: string; id: string }> {
 }
 
 describe('session archives', () => {
-  it('carry a session to another data folder: log, meta and photos, nothing else', async () => {
+  it('carry a session to another data folder: log, meta, exit plan ticks and photos, nothing else', async () => {
     const { dataDir, id } = await sessionFolder();
     const archive = await exportSessionArchive(dataDir, id);
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-other-'));
     expect(await importSessionArchive(elsewhere, archive)).toBe(id);
     const dir = path.join(elsewhere, 'sessions', id);
-    expect((await readdir(dir)).sort()).toEqual(['log.jsonl', 'meta.json', 'photos']);
+    expect((await readdir(dir)).sort()).toEqual(['exit-plan.json', 'log.jsonl', 'meta.json', 'photos']);
+    expect(await readFile(path.join(dir, 'exit-plan.json'), 'utf8')).toBe('{"version":1,"done":["a"]}');
     expect(await readFile(path.join(dir, 'photos', `${PHOTO}.jpg`), 'utf8')).toBe('jpeg bytes');
     expect(await readFile(path.join(dir, 'log.jsonl'), 'utf8')).toBe(await readFile(path.join(dataDir, 'sessions', id, 'log.jsonl'), 'utf8'));
     await expect(importSessionArchive(elsewhere, archive)).rejects.toThrow('already here');

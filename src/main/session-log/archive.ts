@@ -1,6 +1,6 @@
 /**
- * A session folder as one file (a gzipped tar), to move it to another machine: its log, its meta.json and its
- * photos. Opening one checks every entry (only the files a session folder holds, nothing outside it) and the log
+ * A session folder as one file (a gzipped tar), to move it to another machine: its log, its meta.json, its exit
+ * plan's ticks (when there are any) and its photos. Opening one checks every entry (only the files a session folder holds, nothing outside it) and the log
  * itself before anything lands in the data folder.
  */
 import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { readSessionLog } from './reader';
 import { sessionPaths } from './metadata';
 
 /** What a session archive may hold; anything else in one is left out. */
-const ALLOWED = /^(log\.jsonl|meta\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|json))$/;
+const ALLOWED = /^(log\.jsonl|meta\.json|exit-plan\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|json))$/;
 /** A generous cap for one session's archive: photos are model-sized copies. */
 export const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 
@@ -21,7 +21,9 @@ export async function exportSessionArchive(dataDir: string, sessionId: string): 
 /** Any session folder (a data folder's, or one dropped from elsewhere) as an archive of what a session holds. */
 export async function archiveOfFolder(dir: string): Promise<Buffer> {
   const photos = await readdir(path.join(dir, 'photos')).catch(() => [] as string[]);
-  const files = ['log.jsonl', 'meta.json', ...photos.map((name) => `photos/${name}`)].filter((name) => ALLOWED.test(name));
+  // The ticks file exists only once something in the exit plan was ticked.
+  const ticks = (await stat(path.join(dir, 'exit-plan.json')).catch(() => undefined)) ? ['exit-plan.json'] : [];
+  const files = ['log.jsonl', 'meta.json', ...ticks, ...photos.map((name) => `photos/${name}`)].filter((name) => ALLOWED.test(name));
   const chunks: Buffer[] = [];
   const stream = create({ gzip: true, cwd: dir, portable: true }, files);
   for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);

@@ -40,3 +40,41 @@ describe('the Markdown summary', () => {
     expect(markdown).not.toContain('## Staying');
   });
 });
+
+describe('the exit plan in the Markdown summary', () => {
+  const ended = {
+    ...state,
+    piles: {
+      out: [
+        { id: 'a', name: 'empty amazon envelope', outcome: 'recycle' as const, decidedAt: 1 },
+        { id: 't', name: 'old *receipts*', outcome: 'trash' as const, decidedAt: 2 },
+        { id: 'd', name: 'blue jumper', outcome: 'donate' as const, decidedAt: 3 },
+      ],
+      belongs: [
+        { id: 'b', name: 'coffee mug', outcome: 'place' as const, location: 'kitchen', decidedAt: 4 },
+        { id: 'p', name: 'plate', outcome: 'place' as const, location: 'Kitchen', decidedAt: 5 },
+        { id: 'k', name: 'lamp', outcome: 'keep' as const, decidedAt: 6 },
+      ],
+      unsure: [],
+    },
+  };
+
+  it('lists each group as a task list, ticked where done, after the piles', () => {
+    const markdown = sessionSummaryMarkdown(ended, new Map(), new Set(['t', 'p']));
+    expect(markdown).toContain('## Exit plan\n\n2 of 5 done.');
+    expect(markdown).toContain('### Trash\n\nInto the bin on the way out.\n\n- [x] old \\*receipts\\*');
+    expect(markdown).toContain('### Recycling');
+    expect(markdown).toContain('- [ ] empty amazon envelope');
+    expect(markdown).toMatch(/### Donation\n\nBag it[^\n]*\n\n- \[ \] blue jumper/);
+    expect(markdown).toContain('### To the kitchen\n\n- [ ] coffee mug\n- [x] plate');
+    expect(markdown).not.toContain('] lamp');
+    expect(markdown.indexOf('## Exit plan')).toBeGreaterThan(markdown.indexOf('## Staying'));
+    expect(markdown.indexOf('## Exit plan')).toBeLessThan(markdown.indexOf('## Next time'));
+  });
+
+  it('has nothing ticked when no ticks are given, and no section when nothing leaves', () => {
+    expect(sessionSummaryMarkdown(ended, new Map())).toContain('0 of 5 done.');
+    expect(sessionSummaryMarkdown(ended, new Map())).not.toContain('- [x]');
+    expect(sessionSummaryMarkdown({ ...newSessionState('s3', 0) }, new Map())).not.toContain('## Exit plan');
+  });
+});

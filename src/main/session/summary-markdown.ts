@@ -1,3 +1,4 @@
+import { exitPlanOf } from '../../shared/exit-plan/plan';
 import type { PileItem, SessionState } from '../../shared/session/schema';
 
 const OUTCOME_WORDS: Record<PileItem['outcome'], string> = {
@@ -20,10 +21,33 @@ function itemLine(item: PileItem): string {
 }
 
 /**
- * A session's summary as one Markdown file: what the space is for, the piles, what is left for next time, and the
- * photos as small embedded thumbnails, so the file stands on its own when shared or printed.
+ * The exit plan as task-list lines, one group to a heading, ticked where done: a checklist that still works once the
+ * file is opened in a notes app or printed.
  */
-export function sessionSummaryMarkdown(state: SessionState, thumbnails: ReadonlyMap<string, Uint8Array>): string {
+export function exitPlanMarkdown(state: Pick<SessionState, 'piles'>, done: ReadonlySet<string>): string[] {
+  const { groups } = exitPlanOf(state.piles);
+  if (groups.length === 0) return [];
+  const items = groups.flatMap((group) => group.items);
+  const ticked = items.filter((item) => done.has(item.id)).length;
+  const lines = ['## Exit plan', '', `${ticked} of ${items.length} done.`, ''];
+  for (const group of groups) {
+    lines.push(`### ${escape(group.title)}`, '');
+    if (group.hint) lines.push(escape(group.hint), '');
+    lines.push(...group.items.map((item) => `- [${done.has(item.id) ? 'x' : ' '}] ${escape(item.name)}`), '');
+  }
+  return lines;
+}
+
+/**
+ * A session's summary as one Markdown file: what the space is for, the piles, the exit plan (with `done`, the ids
+ * of its items already taken care of), what is left for next time, and the photos as small embedded thumbnails, so
+ * the file stands on its own when shared or printed.
+ */
+export function sessionSummaryMarkdown(
+  state: SessionState,
+  thumbnails: ReadonlyMap<string, Uint8Array>,
+  done: ReadonlySet<string> = new Set(),
+): string {
   const { belongs, out, unsure } = state.piles;
   const day = new Date(state.sessionStart).toISOString().slice(0, 10);
   const lines = [`# Tidying session, ${day}`, ''];
@@ -43,6 +67,7 @@ export function sessionSummaryMarkdown(state: SessionState, thumbnails: Readonly
   pile('Leaving the room', out);
   pile('Staying', belongs);
   pile('Not sure yet', unsure);
+  lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
   if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');
   const shown = state.photos.filter((photo) => thumbnails.has(photo.id));

@@ -42,11 +42,17 @@ export class SessionLibrary {
     return timelineOf(await this.#events(id));
   }
 
-  /** The session's summary as Markdown, with its photos' thumbnails embedded. */
-  async summary(id: string): Promise<{ fileName: string; markdown: string }> {
-    let state: SessionState | undefined = id === this.current.id ? this.current.state : undefined;
-    state ??= foldLog(await this.#events(id)).document?.session;
+  /** A session as it stands: the one in use from memory, any other folded from its log. */
+  async state(id: string): Promise<SessionState> {
+    if (id === this.current.id) return this.current.state;
+    const state = foldLog(await this.#events(id)).document?.session;
     if (!state) throw NO_SUCH_SESSION();
+    return state;
+  }
+
+  /** The session's summary as Markdown, with its photos' thumbnails embedded and its exit plan's ticks (`done`). */
+  async summary(id: string, done: ReadonlySet<string> = new Set()): Promise<{ fileName: string; markdown: string }> {
+    const state = await this.state(id);
     const photosDir = sessionPaths(this.dataDir, id).photos;
     const thumbnails = new Map<string, Uint8Array>();
     for (const photo of state.photos) {
@@ -56,7 +62,7 @@ export class SessionLibrary {
       if (bytes) thumbnails.set(photo.id, bytes);
     }
     const day = new Date(state.sessionStart).toISOString().slice(0, 10);
-    return { fileName: `tidying-${day}.md`, markdown: sessionSummaryMarkdown(state, thumbnails) };
+    return { fileName: `tidying-${day}.md`, markdown: sessionSummaryMarkdown(state, thumbnails, done) };
   }
 
   async remove(id: string): Promise<void> {

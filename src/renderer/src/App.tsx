@@ -11,6 +11,9 @@ import { QuestionDialog } from './components/questions/QuestionDialog';
 import { SessionsDialog } from './components/sessions/SessionsDialog';
 import { SettingsDialog } from './components/SettingsDialog';
 import { DebugPanel } from './components/DebugPanel';
+import { ExitPlanDialog } from './components/exit-plan/ExitPlanDialog';
+import { ExitPlanNotice } from './components/exit-plan/ExitPlanNotice';
+import { useExitPlanNotice } from './exit-plan/useExitPlanNotice';
 import { applyTheme } from './settings/theme';
 import { photoInFocus } from './session/focus';
 import { SessionPhotos } from './photos/session-photos';
@@ -34,6 +37,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   // The logged session being replayed; undefined shows the live workspace.
   const [replaying, setReplaying] = useState<string | undefined>();
   const sessionsButton = useRef<HTMLButtonElement>(null);
+  // An earlier session's exit plan with things left, offered once at start; its dialog when opened.
+  const exitPlanNotice = useExitPlanNotice(bridge, status);
+  const [exitPlanOpen, setExitPlanOpen] = useState(false);
 
   const session = snapshot?.state;
   const sessionId = session?.id;
@@ -110,6 +116,12 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onOpenSessions={() => setSessionsOpen(true)}
           onOpenSettings={() => setSettingsOpen(true)}
         />
+        <ExitPlanNotice
+          plan={exitPlanNotice.plan}
+          problem={exitPlanNotice.problem}
+          onOpen={() => setExitPlanOpen(true)}
+          onDismiss={exitPlanNotice.dismiss}
+        />
         {error ? (
           <p className="banner" role="alert">
             Tidying could not load the session: {error}
@@ -165,6 +177,15 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
           <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
         </SessionPhotos.Provider>
+      ) : null}
+      {exitPlanOpen && exitPlanNotice.plan && !question ? (
+        <ExitPlanDialog
+          bridge={bridge}
+          sessionId={exitPlanNotice.plan.sessionId}
+          context={exitPlanNotice.context}
+          onChange={exitPlanNotice.update}
+          onClose={() => setExitPlanOpen(false)}
+        />
       ) : null}
       {sessionsOpen ? (
         <SessionsDialog

@@ -18,6 +18,18 @@ const snapshot = {
   },
 };
 
+const exitPlan = {
+  sessionId: 's1',
+  startedAt: 1_700_000_000_000,
+  ended: true,
+  groups: [
+    { kind: 'donate', key: 'donate', title: 'Donation', hint: 'Bag it.', items: [{ id: 'a', name: 'jumper', done: true }] },
+    { kind: 'place', key: 'place:kitchen', title: 'To the kitchen', destination: 'kitchen', items: [{ id: 'b', name: 'mug', done: false }] },
+  ],
+  total: 2,
+  done: 1,
+};
+
 /** For every channel: inputs and outputs that must pass and must fail. A new channel without rows fails here. */
 const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unknown[]; validOutput: unknown; invalidOutputs: unknown[] }> = {
   'app:info': {
@@ -111,6 +123,30 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     invalidInputs: [{ id: '../x' }, {}],
     validOutput: { fileName: 'tidying-2026-11-22.md', markdown: '# Tidying session' },
     invalidOutputs: [{ fileName: '', markdown: '' }],
+  },
+  'exitPlan:open': {
+    validInputs: [undefined],
+    invalidInputs: [{ all: true }],
+    validOutput: { plans: [{ sessionId: 's1', startedAt: 1, spaceFunction: 'Work', left: 3, total: 5 }] },
+    invalidOutputs: [{ plans: [{ sessionId: 's1', startedAt: 1, left: 0, total: 5 }] }, { plans: 'none' }],
+  },
+  'exitPlan:get': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: '../s1' }, {}, { id: 's1', itemId: 'a' }],
+    validOutput: exitPlan,
+    invalidOutputs: [{ ...exitPlan, groups: [{ kind: 'bury', key: 'x', title: 'x', items: [{ id: 'a', name: 'mug', done: false }] }] }, { ...exitPlan, done: -1 }],
+  },
+  'exitPlan:tick': {
+    validInputs: [{ id: 's1', itemId: 'i1', done: true }, { id: 's1', itemId: 'i1', done: false }],
+    invalidInputs: [{ id: 's1', itemId: 'i1' }, { id: 's1', itemId: '', done: true }, { id: '..', itemId: 'i1', done: true }, { id: 's1', itemId: 'i1', done: 'yes' }],
+    validOutput: exitPlan,
+    invalidOutputs: [{ ...exitPlan, groups: [{ kind: 'trash', key: 'trash', title: 'Trash', items: [{ id: 'a', name: 'mug' }] }] }],
+  },
+  'exitPlan:dismiss': {
+    validInputs: [{ id: 's1' }],
+    invalidInputs: [{ id: 's1', at: 5 }, {}],
+    validOutput: { ...exitPlan, dismissedAt: 7 },
+    invalidOutputs: [{ ...exitPlan, dismissedAt: 'today' }],
   },
   'debug:events': {
     validInputs: [{ limit: 50 }],

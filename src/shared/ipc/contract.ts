@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CoachActivitySchema } from '../coach/activity';
 import { DetectionProgressSchema } from '../detection/schema';
+import { ExitPlanViewSchema, OpenExitPlanSchema } from '../exit-plan/schema';
 import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
@@ -64,6 +65,17 @@ export const contract = {
       input: z.object({ id: SessionIdSchema }).strict(),
       output: z.object({ fileName: z.string().min(1), markdown: z.string() }),
     },
+    /** Ended sessions whose exit plan still has things to take out and was not put away, newest first (the start notice). */
+    'exitPlan:open': { input: NoInput, output: z.object({ plans: z.array(OpenExitPlanSchema) }) },
+    /** One session's exit plan, grouped, with what is done. */
+    'exitPlan:get': { input: z.object({ id: SessionIdSchema }).strict(), output: ExitPlanViewSchema },
+    /** Ticks one item of a session's exit plan (or unticks it); kept with the session. */
+    'exitPlan:tick': {
+      input: z.object({ id: SessionIdSchema, itemId: z.string().min(1).max(128), done: z.boolean() }).strict(),
+      output: ExitPlanViewSchema,
+    },
+    /** Puts a plan away: kept with the session, no longer offered at start. */
+    'exitPlan:dismiss': { input: z.object({ id: SessionIdSchema }).strict(), output: ExitPlanViewSchema },
     /** The debug panel's view of the live session's log: its latest events, newest last. */
     'debug:events': {
       input: z.object({ limit: z.number().int().min(1).max(1000) }).strict(),

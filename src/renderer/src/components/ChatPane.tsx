@@ -53,7 +53,7 @@ export function ChatPane(props: {
       </ol>
       <CoachActivityNotice activity={activity} />
       {session?.status === 'ended' ? (
-        <SessionEndedCard ending={session.ending} bridge={bridge} />
+        <SessionEndedCard sessionId={session.id} ending={session.ending} bridge={bridge} />
       ) : (
         <>
           <Composer bridge={bridge} disabled={disabled} working={working} onAttach={attach.open} />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { SessionState } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
+import { ExitPlan } from './exit-plan/ExitPlan';
 
-/** Where the composer was, once the session has ended: what was done, what can wait, and a fresh start. */
-export function SessionEndedCard(props: { ending: SessionState['ending']; bridge: Bridge }) {
-  const { ending, bridge } = props;
+/** Where the composer was, once the session has ended: what was done, what can wait, what leaves, and a fresh start. */
+export function SessionEndedCard(props: { sessionId: string; ending: SessionState['ending']; bridge: Bridge }) {
+  const { sessionId, ending, bridge } = props;
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
 
@@ -36,6 +37,7 @@ export function SessionEndedCard(props: { ending: SessionState['ending']; bridge
           </ul>
         </>
       ) : null}
+      <ExitPlan bridge={bridge} sessionId={sessionId} titleId="ended-exit-plan-title" level={3} />
       {problem ? (
         <p className="chat-problem" role="alert">
           {problem}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The exit plan: what happens to everything leaving the room, grouped so it can be done in a few trips. The plan
+ * itself is derived from the session's piles (never stored); only which items are done, and whether the plan was
+ * put away, are kept on disk beside the session's log.
+ */
+
+export const ExitPlanGroupKindSchema = z.enum(['trash', 'recycle', 'donate', 'place']);
+export type ExitPlanGroupKind = z.infer<typeof ExitPlanGroupKindSchema>;
+
+export const ExitPlanItemSchema = z.object({
+  /** The pile item's id: ticks refer to it. */
+  id: z.string().min(1),
+  name: z.string().min(1),
+});
+export type ExitPlanItem = z.infer<typeof ExitPlanItemSchema>;
+
+export const ExitPlanGroupSchema = z.object({
+  kind: ExitPlanGroupKindSchema,
+  /** Stable within a plan: `trash`, `recycle`, `donate`, `place:<destination folded>`, or `place:` for no destination. */
+  key: z.string().min(1),
+  /** "Trash", "To the kitchen", "Elsewhere in the home". */
+  title: z.string().min(1),
+  /** One practical line: what to do with the group. */
+  hint: z.string().optional(),
+  /** Where `place` items go, as first written. */
+  destination: z.string().optional(),
+  items: z.array(ExitPlanItemSchema).min(1),
+});
+export type ExitPlanGroup = z.infer<typeof ExitPlanGroupSchema>;
+
+export const ExitPlanSchema = z.object({ groups: z.array(ExitPlanGroupSchema) });
+export type ExitPlan = z.infer<typeof ExitPlanSchema>;
+
+/** `exit-plan.json` in a session's folder. Ids of items no longer in the plan are harmless and ignored. */
+export const ExitPlanTicksSchema = z.object({
+  version: z.literal(1),
+  /** Ids of the plan's items that are done. */
+  done: z.array(z.string().min(1).max(128)).max(10_000),
+  /** Epoch milliseconds: the person put the plan away; it is not offered at start again. */
+  dismissedAt: z.number().int().nonnegative().optional(),
+});
+export type ExitPlanTicks = z.infer<typeof ExitPlanTicksSchema>;
+
+export const NO_TICKS: ExitPlanTicks = { version: 1, done: [] };
+
+/** One session's plan as the GUI shows it: the groups with each item's tick, and the counts. */
+export const ExitPlanViewSchema = z.object({
+  sessionId: z.string().min(1),
+  /** Epoch milliseconds. */
+  startedAt: z.number().int().nonnegative(),
+  spaceFunction: z.string().optional(),
+  ended: z.boolean(),
+  groups: z.array(ExitPlanGroupSchema.extend({ items: z.array(ExitPlanItemSchema.extend({ done: z.boolean() })).min(1) })),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  dismissedAt: z.number().int().nonnegative().optional(),
+});
+export type ExitPlanView = z.infer<typeof ExitPlanViewSchema>;
+
+/** A plan with things still to take out, for the calm notice at start. */
+export const OpenExitPlanSchema = z.object({
+  sessionId: z.string().min(1),
+  startedAt: z.number().int().nonnegative(),
+  spaceFunction: z.string().optional(),
+  left: z.number().int().positive(),
+  total: z.number().int().positive(),
+});
+export type OpenExitPlan = z.infer<typeof OpenExitPlanSchema>;
