@@ -115,6 +115,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           sessionsButton={sessionsButton}
           onOpenSessions={() => setSessionsOpen(true)}
           onOpenSettings={() => setSettingsOpen(true)}
+          onSprintAction={(action) => bridge.invoke('sprint:control', { action }).catch(() => undefined)}
         />
         <ExitPlanNotice
           plan={exitPlanNotice.plan}

@@ -4,6 +4,8 @@ import type { SessionState } from '../../../shared/session/schema';
 import type { ConnectionStatus } from '../bridge';
 import { useNow } from '../session/hooks';
 import { formatElapsed, modeDisplayFor } from '../session/mode-display';
+import type { SprintAction } from '../session/sprint-display';
+import { SprintTimer } from './SprintTimer';
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
   connected: 'Connected',
@@ -18,8 +20,9 @@ export function Header(props: {
   sessionsButton: RefObject<HTMLButtonElement | null>;
   onOpenSessions: () => void;
   onOpenSettings: () => void;
+  onSprintAction: (action: SprintAction) => Promise<unknown>;
 }) {
-  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings } = props;
+  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings, onSprintAction } = props;
   const now = useNow(30_000);
   const mode = session ? modeDisplayFor(session) : undefined;
   return (
@@ -70,6 +73,9 @@ export function Header(props: {
           </div>
         ) : null}
       </dl>
+      {session?.sprint && session.status === 'active' ? (
+        <SprintTimer sprint={session.sprint} disabled={status !== 'connected'} onAction={onSprintAction} />
+      ) : null}
       <button
         ref={sessionsButton}
         type="button"

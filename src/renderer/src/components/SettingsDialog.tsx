@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/contract';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
+import { SPRINT_MINUTES } from '../../../shared/sprints/sprint';
 import type { Bridge } from '../bridge';
 import { applyTheme } from '../settings/theme';
 import { Modal } from './Modal';
@@ -125,6 +126,27 @@ export function SettingsDialog(props: {
               {view.detector.available
                 ? 'It runs on this computer, with no model and no network: what it looks at stays here. It knows about 80 kinds of everyday things; papers, cables, clothes and boxes it cannot name, so the coach asks you about those.'
                 : `Not available here: ${view.detector.reason ?? 'the detector is missing'}`}
+            </p>
+          </fieldset>
+          <fieldset className="settings-group">
+            <legend>Sprints</legend>
+            <label className="settings-option settings-range">
+              <span>
+                Sprint length <span className="settings-hint">{view.settings.sprintMinutes ?? SPRINT_MINUTES.default} minutes</span>
+              </span>
+              <input
+                type="range"
+                min={SPRINT_MINUTES.min}
+                max={SPRINT_MINUTES.max}
+                step={5}
+                value={view.settings.sprintMinutes ?? SPRINT_MINUTES.default}
+                aria-valuetext={`${view.settings.sprintMinutes ?? SPRINT_MINUTES.default} minutes`}
+                onChange={(event) => void change({ sprintMinutes: Number(event.currentTarget.value) })}
+              />
+            </label>
+            <p className="settings-hint">
+              When a sprint’s time is up the coach finishes the thing in hand, then asks how your energy is: keep going, a short break, or wind down. For
+              sessions started from now on.
             </p>
           </fieldset>
           <fieldset className="settings-group">
