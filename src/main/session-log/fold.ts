@@ -8,11 +8,11 @@ import type { Question } from '../../shared/questions/schema';
 import type { ChatMessage, SessionState } from '../../shared/session/schema';
 import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
 
-export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'turn-started'>;
+export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'carried-over' | 'turn-started'>;
 /** An input as the live app applies it (before the writer numbers it) or as the log holds it. */
 export type Input = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 'v' | 'seq' | 'at'> : never) : never;
 
-const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'turn-started']);
+const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'carried-over', 'turn-started']);
 
 export function isInput(event: LogEvent): event is InputEvent {
   return INPUT_TYPES.has(event.type);
@@ -20,7 +20,7 @@ export function isInput(event: LogEvent): event is InputEvent {
 
 /**
  * What an input does to the session: a message waits in `queued` (shown at once), photos join the session, what the
- * detector found joins its photo, and a turn takes its messages out of `queued` into the chat. Returns a new state; the one given is not changed.
+ * detector found joins its photo, what is carried over from an earlier session sets the space and waits for the coach, and a turn takes its messages out of `queued` into the chat. Returns a new state; the one given is not changed.
  */
 export function applyInput(state: SessionState, input: Input & { readonly at?: number }): SessionState {
   switch (input.type) {
@@ -44,6 +44,10 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
         ...state,
         photos: state.photos.map((photo) => (photo.id === input.photoId ? { ...photo, detections: input.detections } : photo)),
       };
+    case 'carried-over': {
+      const { space, anchors } = input.carry;
+      return { ...state, carriedOver: input.carry, ...(space ? { spaceFunction: space } : {}), anchors: anchors.length ? anchors : state.anchors };
+    }
     case 'turn-started': {
       const wanted = new Set(input.messageIds);
       if (!state.queued.some((message) => wanted.has(message.id))) return state;

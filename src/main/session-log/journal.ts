@@ -86,7 +86,7 @@ export interface JournalOptions {
 
 /** What `play` hands to the session at each input line of the recording. */
 export interface PlayHooks {
-  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected'>): void;
+  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'carried-over'>): void;
   turnStarted(event: LogEventOf<'turn-started'>): void;
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
@@ -117,6 +117,7 @@ const PLAYED: ReadonlySet<string> = new Set([
   'person-message',
   'photos-imported',
   'photos-detected',
+  'carried-over',
   'turn-started',
   'turn-stopped',
   'turn-ended',
@@ -205,6 +206,7 @@ export class Journal {
         case 'person-message':
         case 'photos-imported':
         case 'photos-detected':
+        case 'carried-over':
           this.#cursor += 1;
           hooks.input(event);
           break;

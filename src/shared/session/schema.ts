@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarryOverSchema } from '../carry-over/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { GuidedStateSchema } from './guided';
@@ -136,6 +137,8 @@ export const SessionStateSchema = z.object({
   ending: SessionEndingSchema.optional(),
   /** The guided coach's phase and its data (seed 001); absent for the conversational coach. */
   guided: GuidedStateSchema.optional(),
+  /** What the person took up from an earlier session when this one started (docs/coach.md, Next time). */
+  carriedOver: CarryOverSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
