@@ -6,23 +6,17 @@ import { copyFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Answer, Question } from '../../shared/questions/schema';
-import type { SessionSnapshot } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
 import { STOP_FOR_TODAY } from '../guided/dialogs';
 import { CARRIED_WHERE } from '../guided/decide';
 import { checkSession } from '../replay/check';
 import { foldLog, readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { seededRandom } from '../effects';
-import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { TEMPLATES_DIR } from '../testing/fixtures';
+import { answering, coreRun, sessionLeavingUnsure } from './testing';
 
 /** A later app run on the same data folder: ids of its own, as a real run's would be. */
-function laterCore(dataDir: string, run: string): AppCore {
-  const random = seededRandom(2);
-  let ids = 0;
-  return testCore({ dataDir, random: { float: random.float, id: () => `${run}-${++ids}` } });
-}
+const laterCore = (dataDir: string, run: string): AppCore => coreRun(dataDir, run);
 
 const signal = new AbortController().signal;
 let core: AppCore | undefined;
@@ -32,39 +26,13 @@ afterEach(async () => {
   core = undefined;
 });
 
-/** Answers every card the coach shows with `answer` (undefined leaves it up). */
-function answering(app: AppCore, answer: (question: Question) => Answer | undefined): Question[] {
-  const asked: Question[] = [];
-  app.onPush((event) => {
-    if (event.channel !== 'session:changed') return;
-    const question = (event.payload as SessionSnapshot).state.pendingQuestion;
-    if (!question || asked.some((seen) => seen.id === question.id)) return;
-    asked.push(question);
-    const given = answer(question);
-    if (given) queueMicrotask(() => void Promise.resolve().then(() => app.handlers['question:answer']({ questionId: question.id, answer: given }, { signal })).catch(() => {}));
-  });
-  return asked;
-}
-
 /** A first session in the data folder: desk work, three things left unsure, then stopped. */
 async function sessionLeavingThreeUnsure(dataDir: string): Promise<string> {
-  const app = testCore({ dataDir });
-  core = app;
-  const named = ['old mug', 'tangled cable', 'shoebox'];
-  answering(app, (question) => {
-    if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: ['Work'] };
-    if (question.kind === 'text') return { kind: 'text', text: 'desk, lamp' };
-    if (question.kind === 'choice') return named.length ? { kind: 'choice', selected: [], other: named.shift()! } : { kind: 'choice', selected: [STOP_FOR_TODAY] };
-    if (question.kind === 'disposition') return { kind: 'disposition', pick: { type: 'unsure' } };
-    return undefined;
-  });
-  await app.handlers['chat:send']({ text: 'hi' }, { signal });
-  await app.idle();
-  expect(app.store.state).toMatchObject({ status: 'ended' });
-  expect(app.store.state.piles.unsure.map((item) => item.name)).toEqual(['old mug', 'tangled cable', 'shoebox']);
-  const id = app.store.state.id;
-  await app.dispose();
-  core = undefined;
+  const id = await sessionLeavingUnsure(dataDir, ['old mug', 'tangled cable', 'shoebox']);
+  const look = laterCore(dataDir, 'look');
+  const left = (await look.handlers['sessions:list'](undefined, { signal })).sessions.find((session) => session.id === id);
+  await look.dispose();
+  expect(left).toMatchObject({ status: 'ended', leftovers: { unsure: ['old mug', 'tangled cable', 'shoebox'] } });
   return id;
 }
 
