@@ -173,7 +173,7 @@ export class ConversationalCoach {
     this.#deps.onActivity({ status: 'thinking' });
     this.#turnNow = this.#deps.time.now();
     try {
-      const outcome = await this.#run(personContent(input), signal);
+      const outcome = await this.#run(personContent(input, this.#deps.state.get()), signal);
       this.#deps.onActivity({ status: 'idle' });
       return outcome;
     } catch (error) {
@@ -308,9 +308,14 @@ export class ConversationalCoach {
   }
 }
 
-function personContent(input: TurnInput): UserContent {
+/** What the person's turn says when they only chose to start from last time (Next time): the prompt has the rest. */
+export const CARRIED_OVER_TEXT = '(chose to start with what was left from last time)';
+
+function personContent(input: TurnInput, state: SessionState): UserContent {
   const photos = input.photos ?? [];
-  const text = input.text?.trim() || (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : '');
+  const text =
+    input.text?.trim() ||
+    (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : state.carriedOver ? CARRIED_OVER_TEXT : '');
   if (photos.length === 0) return text;
   return [{ type: 'text', text }, ...photos.map((photo) => ({ type: 'text' as const, text: photoMarker(photo.id, photo.fileName) }))];
 }

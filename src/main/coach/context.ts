@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { SessionState } from '../../shared/session/schema';
 import { minutesLeft } from '../../shared/sprints/sprint';
+import { carriedLeft } from '../carry-over/leftovers';
 import { detectedInPhoto } from '../detection/proposals';
 import { earlierTurns } from './history';
 
@@ -34,5 +35,7 @@ export function templateContext(
       return [{ name: photo.fileName, ...photo.facts, detected: detected.things, moreDetected: detected.more }];
     }),
     earlier: earlierTurns(options.history, options.recentTurns, options.droppedTurns),
+    // Next time: what the person took up from the last session, the items not decided yet.
+    carried: state.carriedOver ? { unsure: carriedLeft(state), nextTime: state.carriedOver.nextTime } : undefined,
   };
 }

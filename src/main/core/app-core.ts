@@ -329,6 +329,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (picked.length === 0) return undefined;
       return importPhotos(picked.map((file) => ({ path: file })), signal);
     },
+    'carry:offer': () => current.carryOverOffer(),
+    'carry:accept': async ({ from }) => {
+      await current.acceptCarryOver(from);
+      return store.snapshot();
+    },
+    'carry:decline': async ({ from }) => {
+      await current.declineCarryOver(from);
+      return { declined: true as const };
+    },
     'detection:cancel': () => ({ cancelled: detection.cancel() }),
     'question:answer': ({ questionId, answer }) => {
       questions.answer(questionId, answer);

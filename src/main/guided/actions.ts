@@ -41,10 +41,13 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   // Instructions: said in the chat; the turn ends with them.
   z.object({
     kind: z.literal('firstInstruction'),
-    reason: z.enum(['ready', 'overwhelmed', 'buried', 'blocked']),
+    reason: z.enum(['ready', 'overwhelmed', 'buried', 'blocked', 'carried']),
     function: text,
     target: text.optional(),
     blocked: text.optional(),
+    /** `carried`: how many unsure items came over from last time, and its next-time list (a few). */
+    carried: count.optional(),
+    nextTime: z.array(text).max(3).optional(),
   }),
   z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']) }),
   z.object({ kind: z.literal('instructPlace'), item: text, location: text }),

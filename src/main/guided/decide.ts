@@ -7,11 +7,13 @@
  * |-----------------|------------------|------------------------------------------------------------|
  * | Surveying       | Surveying        | no function yet: AskFunction; function, no anchors: AskAnchors |
  * |                 |                  | (both name what the detector found; AskAnchors offers its furniture as choices) |
+ * | Surveying       | Sorting          | carried over from last time, with its space: FirstInstruction (carried) |
  * | Surveying       | Sorting          | buried chaos in a photo                                    |
  * | Surveying       | Sorting          | a blocked function in a photo + function                   |
  * | Surveying       | Sorting          | overwhelmed signal + function                              |
  * | Surveying       | Sorting          | function + anchors                                         |
  * | Sorting         | Sorting          | item named: AskItemDecision; decided: InstructTrash/Place/Unsure/Next/Bag |
+ * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
  * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
  * |                 |                  | none left: AskWhatIsIt about a busy spot no detection explains, or plainly |
  * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person |
@@ -27,6 +29,7 @@
  */
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
+import { carriedLeft } from '../carry-over/leftovers';
 import { anchorCandidates, busySpot, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
 import type { Action } from './actions';
 import { cardChoices } from './cards';
@@ -36,6 +39,9 @@ import { editCategories, emergentCategories, UNSURE_THRESHOLD } from './split';
 
 /** Every this many things in the out pile, the coach suggests bagging them up. */
 export const BAG_EVERY = 5;
+
+/** What a carried-over item's card says in place of where it is. */
+export const CARRIED_WHERE = 'left unsure last time';
 
 export interface Decision {
   readonly action: Action;
@@ -65,6 +71,14 @@ export function decide(state: SessionState, input: Input): Decision {
 
 function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard): Decision {
   if (input.kind === 'silent') return paused(phase);
+  const carried = state.carriedOver;
+  // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
+  if (carried?.space && input.kind === 'begin' && !phase.gatheredFunction) {
+    return {
+      action: { kind: 'firstInstruction', reason: 'carried', function: carried.space, carried: carriedLeft(state).length, nextTime: carried.nextTime.slice(0, 3) },
+      next: { phase: 'sorting', active: { function: carried.space, anchors: state.anchors, later: [] } },
+    };
+  }
   const fn = input.kind === 'function' ? input.function : phase.gatheredFunction;
   const anchors = input.kind === 'anchors' ? unique([...phase.gatheredAnchors, ...input.anchors]) : phase.gatheredAnchors;
   // An explicit "nothing has to stay" is an answer, so an empty list moves on as well.
@@ -143,9 +157,12 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     case 'next':
     case 'split': {
       // Moving on from a thing the coach proposed skips it, as in decision support: it is not proposed again.
-      if (input.kind === 'next' && phase.currentItem && phase.currentDetection) {
+      if (input.kind === 'next' && phase.currentItem && (phase.currentDetection || includesName(carriedLeft(state), phase.currentItem))) {
         return decide(state, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
       }
+      // What was left unsure last time comes first, one at a time.
+      const [carried] = carriedLeft(state);
+      if (carried) return askCarried(carried, here);
       const next = proposals(state, active.anchors)[0];
       if (next) return propose(next, here, false);
       const spot = busySpot(state);
@@ -253,6 +270,11 @@ function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveSt
   return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, active) }, next };
 }
 
+/** A card for an item left unsure last time, saying so where a detected thing's card says where it is. */
+function askCarried(item: string, here: PhaseOf<'sorting'>): Decision {
+  return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, here.active), where: CARRIED_WHERE }, next: { ...here, currentItem: item } };
+}
+
 /** A card for a detected thing the coach chose: its name, where it is, and its outline. */
 function propose(proposal: Proposal, here: PhaseOf<'sorting'>, picked: boolean): Decision {
   return {
@@ -354,8 +376,9 @@ export function summaryOf(state: SessionState, phase: GuidedState): Extract<Acti
   const { belongs, out, unsure } = state.piles;
   const later = phase.phase === 'surveying' ? [] : phase.active.later;
   const areas = later.filter((entry) => !unsure.some((item) => sameName(item.name, entry)));
+  const undecided = [...unsure.map((item) => item.name), ...carriedLeft(state)];
   const nextTime = [
-    ...unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`),
+    ...undecided.slice(0, 3).map((item) => `Decide on: ${item}`),
     ...areas.slice(0, 3).map((area) => `${area.charAt(0).toUpperCase()}${area.slice(1)}`),
   ];
   return {

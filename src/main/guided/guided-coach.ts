@@ -88,7 +88,9 @@ export class GuidedCoach {
       this.#apply(decision);
       const { action } = decision;
       // A turn that began by itself (empty) and asked nothing must not start another: no loop without the person.
-      if (!isDialog(action)) return this.#reply(action, said, signal, dialogs > 0 || said !== '');
+      // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
+      const chosen = dialogs > 0 || said !== '' || (action.kind === 'firstInstruction' && action.reason === 'carried');
+      if (!isDialog(action)) return this.#reply(action, said, signal, chosen);
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
       const resolution = await this.#deps.questions.ask(dialogFor(action, prompt), signal);

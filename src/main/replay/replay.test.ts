@@ -204,6 +204,15 @@ describe('a guided session, with no model', () => {
   });
 });
 
+describe('replaying a session that started from last time', () => {
+  it('applies the carry-over where it was taken up, and the coach takes the carried items first again', async () => {
+    const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/carried.jsonl'));
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(os.tmpdir(), 'no-photos-here') });
+    expect(check.divergence).toBeUndefined();
+    expect(check.turnsChecked).toBe(events.filter((event) => event.type === 'turn-ended').length - 1);
+  });
+});
+
 describe('replaying a session the detector took part in', () => {
   it('needs no detector: the findings come from the log, at the point of the turn where they arrived', async () => {
     const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/detected.jsonl'));

@@ -13,6 +13,7 @@ import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
+import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
 import { SprintChangeSchema } from '../../shared/sprints/sprint';
 
@@ -153,6 +154,12 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('sprint'),
     change: SprintChangeSchema,
   }),
+  z.object({
+    ...line,
+    /** The person chose to start from where an earlier session stopped: its space, anchors and leftovers join this one. */
+    type: z.literal('carried-over'),
+    carry: CarryOverSchema,
+  }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({
     ...line,
@@ -246,6 +253,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'session-started',
   'person-message',
   'photos-imported',
+  'carried-over',
   'turn-started',
   'turn-stopped',
   'question-asked',

@@ -116,9 +116,9 @@ describe('reading a log', () => {
   });
 });
 
-describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call, a resume; photos the detector looked at; sprints)', () => {
+describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call, a resume; photos the detector looked at; sprints; a start from last time)', () => {
   it('together hold every version-2 event type but a turn failure', async () => {
-    const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
+    const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl', 'carried.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
     expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);

@@ -86,7 +86,7 @@ export interface JournalOptions {
 
 /** What `play` hands to the session at each input line of the recording. */
 export interface PlayHooks {
-  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint'>): void;
+  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over'>): void;
   turnStarted(event: LogEventOf<'turn-started'>): void;
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
@@ -118,6 +118,7 @@ const PLAYED: ReadonlySet<string> = new Set([
   'photos-imported',
   'photos-detected',
   'sprint',
+  'carried-over',
   'turn-started',
   'turn-stopped',
   'turn-ended',
@@ -207,6 +208,7 @@ export class Journal {
         case 'photos-imported':
         case 'photos-detected':
         case 'sprint':
+        case 'carried-over':
           this.#cursor += 1;
           hooks.input(event);
           break;

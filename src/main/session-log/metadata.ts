@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SessionState } from '../../shared/session/schema';
 
+import { leftoversOf } from '../carry-over/leftovers';
 import { writeFileAtomic } from '../files/write-atomic';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
 
@@ -33,6 +34,8 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
     itemsProcessed: state.itemsProcessed,
     status: state.status,
     coach,
+    leftovers: leftoversOf(state),
+    ...(state.carriedOver ? { carriedFrom: state.carriedOver.from } : {}),
   };
 }
 

@@ -2,10 +2,12 @@
  * The session the app shows: a fresh one at start (or the last unfinished one, resumed), its log made when it first
  * has something to keep (a message or a photo), and a new one on request.
  */
+import type { CarryOver } from '../../shared/carry-over/schema';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
 import type { PhotoDetections } from '../../shared/detection/schema';
 import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
+import { addDeclined, pickCarryOver, readDeclined } from '../carry-over';
 import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
 import type { SettingsService } from '../settings/service';
 import { LiveSession, type SessionServices } from './live-session';
@@ -86,6 +88,40 @@ export class CurrentSession {
 
   async flush(): Promise<void> {
     if (this.#live) await (await this.#live).flush();
+  }
+
+  /**
+   * What an earlier session left that this one may start from (Next time): only while this session has nothing in it
+   * yet, and never what was taken up or declined before.
+   */
+  async carryOverOffer(): Promise<CarryOver | undefined> {
+    if (!this.#untouched()) return undefined;
+    const [{ sessions }, declined] = await Promise.all([listSessions(this.#dataDir), readDeclined(this.#dataDir)]);
+    return this.#untouched() ? pickCarryOver(sessions, declined, this.id) : undefined;
+  }
+
+  /** Starts from the offer made now for `from` (read again here: what the GUI sends back is only a choice). */
+  async acceptCarryOver(from: string): Promise<void> {
+    const offer = await this.carryOverOffer();
+    if (offer?.from !== from) throw new IpcError({ code: 'invalid-input', message: 'That is no longer on offer.' });
+    await (await this.live()).carryOver(offer);
+  }
+
+  /** The offer for `from` is not made again. */
+  async declineCarryOver(from: string): Promise<void> {
+    await addDeclined(this.#dataDir, from);
+  }
+
+  /** Nothing said, shown or taken up yet: the moment a carry-over can be offered. */
+  #untouched(): boolean {
+    const state = this.#services.store.state;
+    return (
+      state.status === 'active' &&
+      !state.carriedOver &&
+      state.photos.length === 0 &&
+      state.queued.length === 0 &&
+      !state.messages.some((message) => message.role === 'person')
+    );
   }
 
   async startNew(): Promise<void> {

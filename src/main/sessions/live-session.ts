@@ -5,6 +5,7 @@
  * turn changed against the fold of everything before it, and now and then the whole document (a checkpoint).
  */
 import { mkdir } from 'node:fs/promises';
+import type { CarryOver } from '../../shared/carry-over/schema';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
 import type { PhotoDetections } from '../../shared/detection/schema';
@@ -265,6 +266,17 @@ export class LiveSession {
     );
   }
 
+  /** What an earlier session left joins this one, and the coach starts from it (a turn with nothing said). */
+  carryOver(carry: CarryOver): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      this.#journal.admit(() => {
+        this.#firstSprint(this.#services.time.now());
+        this.#input({ type: 'carried-over', carry }).then(resolve, reject);
+        this.#turns.enqueue({ messageIds: [], photoIds: [] });
+      }),
+    );
+  }
+
   /**
    * What the detector found in one of the session's photos joins it, at whatever point of a turn it arrives; the log
    * keeps that point, so replay sees it where the live coach did. False when the session has no such photo.
@@ -300,7 +312,7 @@ export class LiveSession {
     );
   }
 
-  /** The session's first sprint starts with its first photo or message. */
+  /** The session's first sprint starts with its first photo or message (or taking up what was left last time). */
   #firstSprint(at: number): void {
     if (!this.#services.store.state.sprint) void this.#input({ type: 'sprint', change: this.#nextSprint(at) });
   }
@@ -475,7 +487,9 @@ export class LiveSession {
     void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
     this.#pauseWhileAway();
     for (const event of unconsumed) {
-      if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected') this.#input(stripLine(event));
+      if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected' || event.type === 'carried-over') {
+        this.#input(stripLine(event));
+      }
     }
   }
 
@@ -496,7 +510,7 @@ export class LiveSession {
   }
 }
 
-function stripLine<E extends LogEventOf<'person-message' | 'photos-imported' | 'photos-detected'>>(event: E): Input {
+function stripLine<E extends LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'carried-over'>>(event: E): Input {
   const { v: _v, seq: _seq, at: _at, ...input } = event;
   return input as Input;
 }

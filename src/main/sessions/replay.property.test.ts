@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
+import { sessionLeavingUnsure } from '../carry-over/testing';
 import type { AppCore } from '../core/app-core';
 import { manualClock, seededRandom } from '../effects';
 import type { Timers } from '../questions';
@@ -40,7 +41,8 @@ type Action =
   | { readonly kind: 'wait' }
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
-  | { readonly kind: 'new session' };
+  | { readonly kind: 'new session' }
+  | { readonly kind: 'carry over'; readonly accept: boolean };
 
 const LINES = ['idk where to start', 'work, I design', 'a mug', 'next', "I'm stuck", 'old papers', 'trash it', 'I need to stop', 'usb cable'];
 
@@ -54,6 +56,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'new session' }) },
+  { weight: 1, arbitrary: fc.boolean().map((accept): Action => ({ kind: 'carry over', accept })) },
 );
 
 /** A valid answer to any card, by a number; the pick also decides between the offered choices, unsure and Other. */
@@ -162,6 +165,8 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
       ...(setup === 'guided with a model' ? { coachPreference: 'guided' as const } : {}),
     });
   };
+  // Half the runs start after an earlier session that left things unsure, so Next time has something to offer.
+  if (seed % 2 === 0) await sessionLeavingUnsure(dataDir, ['old mug', 'shoebox']);
   let core = open();
   let photos = 0;
   try {
@@ -211,6 +216,14 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
         case 'new session':
           await core.handlers['session:new'](undefined, { signal });
           break;
+        case 'carry over': {
+          // Next time: a new session, and what an earlier one left taken up or declined (offered only while it is empty).
+          await core.handlers['session:new'](undefined, { signal });
+          const offer = await core.handlers['carry:offer'](undefined, { signal });
+          if (offer && step.accept) await core.handlers['carry:accept']({ from: offer.from }, { signal });
+          else if (offer) await core.handlers['carry:decline']({ from: offer.from }, { signal });
+          break;
+        }
       }
       // Let the coach run a little, so the next action may land in the middle of a turn.
       await new Promise((resolve) => setImmediate(resolve));

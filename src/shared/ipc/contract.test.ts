@@ -216,6 +216,24 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { cancelled: 3 },
     invalidOutputs: [{ cancelled: -1 }, {}],
   },
+  'carry:offer': {
+    validInputs: [undefined],
+    invalidInputs: [{ from: 's1' }],
+    validOutput: { from: 's0', space: 'desk work', anchors: ['desk'], unsure: ['mug'], nextTime: ['The drawer'] },
+    invalidOutputs: [{ from: 's0', anchors: [], unsure: [''], nextTime: [] }, { from: '../x', anchors: [], unsure: [], nextTime: [] }, { unsure: [] }],
+  },
+  'carry:accept': {
+    validInputs: [{ from: 's0' }],
+    invalidInputs: [undefined, {}, { from: '../s0' }, { from: 's0', extra: 1 }],
+    validOutput: snapshot,
+    invalidOutputs: [{ ...snapshot, state: { ...snapshot.state, carriedOver: { from: 's0', unsure: 'mug' } } }],
+  },
+  'carry:decline': {
+    validInputs: [{ from: 's0' }],
+    invalidInputs: [undefined, { from: '' }],
+    validOutput: { declined: true },
+    invalidOutputs: [{ declined: false }, {}],
+  },
   'photos:pick': {
     validInputs: [undefined],
     invalidInputs: [{ folder: '/etc' }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarryOverSchema } from '../carry-over/schema';
 import { CoachActivitySchema } from '../coach/activity';
 import { DetectionProgressSchema } from '../detection/schema';
 import { ExitPlanViewSchema, OpenExitPlanSchema } from '../exit-plan/schema';
@@ -130,6 +131,12 @@ export const contract = {
         .refine((value) => value.uploads.length + value.paths.length > 0, 'Nothing to import.'),
       output: ImportResultSchema,
     },
+    /** Next time: what an earlier session left that this new, still empty session may start from (none: undefined). */
+    'carry:offer': { input: NoInput, output: CarryOverSchema.optional() },
+    /** Starts this session from that earlier session's leftovers; the coach takes them first. */
+    'carry:accept': { input: z.object({ from: SessionIdSchema }).strict(), output: SessionSnapshotSchema },
+    /** Starts fresh: that earlier session's leftovers are not offered again. */
+    'carry:decline': { input: z.object({ from: SessionIdSchema }).strict(), output: z.object({ declined: z.literal(true) }) },
     /** Stops the detector's work on the photos still waiting (they are looked at again after a resume, or in Settings). */
     'detection:cancel': { input: NoInput, output: z.object({ cancelled: z.number().int().nonnegative() }) },
     /** Desktop only: the folder/file picker, then the import of what was picked (undefined if nothing was). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarryOverSchema } from '../carry-over/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';
@@ -139,6 +140,8 @@ export const SessionStateSchema = z.object({
   guided: GuidedStateSchema.optional(),
   /** The sprint the session is in (from its first photo or message on): main's timer and the header's. */
   sprint: SprintSchema.optional(),
+  /** What the person took up from an earlier session when this one started (docs/coach.md, Next time). */
+  carriedOver: CarryOverSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

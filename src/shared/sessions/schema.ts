@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LeftoversSchema } from '../carry-over/schema';
 import { applyJsonPatch, JsonPatchSchema } from '../json-patch';
 import { CoachKindSchema, SessionStateSchema, type SessionState } from '../session/schema';
 
@@ -12,6 +13,10 @@ export const SessionMetaSchema = z.object({
   itemsProcessed: z.number().int().nonnegative(),
   status: z.enum(['active', 'ended']),
   coach: CoachKindSchema,
+  /** What it leaves for next time; absent in meta written before Next time existed (those are never offered). */
+  leftovers: LeftoversSchema.optional(),
+  /** The earlier session whose leftovers this one took up: they are not offered again. */
+  carriedFrom: z.string().optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;
 

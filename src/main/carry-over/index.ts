@@ -1,0 +1,3 @@
+export { addDeclined, readDeclined } from './declined';
+export { carriedLeft, leftoversOf } from './leftovers';
+export { pickCarryOver } from './pick';
