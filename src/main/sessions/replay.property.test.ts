@@ -2,7 +2,8 @@
  * For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
- * messages sent while the coach is still busy, Stop at any moment, model faults and retries, restarts and crashes
+ * messages sent while the coach is still busy, Stop at any moment, sprints running out, paused, resumed and their
+ * breaks skipped, model faults and retries, restarts and crashes
  * (the data folder as it was on disk at a random instant, picked up by a new core).
  */
 import fc from 'fast-check';
@@ -42,7 +43,8 @@ type Action =
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
   | { readonly kind: 'new session' }
-  | { readonly kind: 'carry over'; readonly accept: boolean };
+  | { readonly kind: 'carry over'; readonly accept: boolean }
+  | { readonly kind: 'sprint'; readonly action: 'pause' | 'resume' | 'skipBreak' };
 
 const LINES = ['idk where to start', 'work, I design', 'a mug', 'next', "I'm stuck", 'old papers', 'trash it', 'I need to stop', 'usb cable'];
 
@@ -57,6 +59,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'new session' }) },
   { weight: 1, arbitrary: fc.boolean().map((accept): Action => ({ kind: 'carry over', accept })) },
+  { weight: 1, arbitrary: fc.constantFrom('pause' as const, 'resume' as const, 'skipBreak' as const).map((action): Action => ({ kind: 'sprint', action })) },
 );
 
 /** A valid answer to any card, by a number; the pick also decides between the offered choices, unsure and Other. */
@@ -188,7 +191,11 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
           break;
         }
         case 'time out':
+          // Every timer at once: open cards time out, and a sprint's (or a break's) time is up.
           timers.fireAll();
+          break;
+        case 'sprint':
+          await core.handlers['sprint:control']({ action: step.action }, { signal });
           break;
         case 'stop':
           await core.handlers['coach:stop'](undefined, { signal });

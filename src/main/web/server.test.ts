@@ -148,6 +148,9 @@ describe('web mode server', () => {
     const sender = await open(server);
     const watcher = await open(server);
     sender.socket.send(JSON.stringify({ type: 'invoke', id: 'c1', channel: 'chat:send', input: { text: 'hello' } }));
+    // The first push starts the session's first sprint; the message is in the next.
+    const sprint = await watcher.next();
+    expect(JSON.stringify(sprint)).toContain('"sprint":{"number":1');
     const pushed = await watcher.next();
     expect(pushed).toMatchObject({ type: 'push', channel: 'session:changed' });
     expect(JSON.stringify(pushed)).toContain('hello');

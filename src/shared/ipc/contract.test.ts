@@ -178,6 +178,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { status: 'thinking', draft: 'Mug: ' },
     invalidOutputs: [{ status: 'busy' }],
   },
+  'sprint:control': {
+    validInputs: [{ action: 'pause' }, { action: 'resume' }, { action: 'skipBreak' }],
+    invalidInputs: [undefined, {}, { action: 'stop' }, { action: 'pause', minutes: 5 }],
+    validOutput: { changed: true },
+    invalidOutputs: [{}, { changed: 'yes' }],
+  },
   'coach:stop': {
     validInputs: [undefined],
     invalidInputs: [{ force: true }],
