@@ -13,8 +13,9 @@ const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
 function labels(state: SessionState): Record<EnergyChoice, string> {
   const sprint = state.sprint;
+  const length = minutes(sprint?.lengthMs ?? 0);
   return {
-    keepGoing: `Keep going: another ${minutes(sprint?.lengthMs ?? 0)} minutes`,
+    keepGoing: `Keep going: another ${length === 1 ? 'minute' : `${length} minutes`}`,
     break: `A ${minutes(sprint?.breakMs ?? 0)}-minute break`,
     windDown: 'Wind down for today',
   };

@@ -176,7 +176,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
       ) : null}
       {question && !sessionsOpen && session ? (
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
-          <QuestionDialog key={question.id} question={question} bridge={bridge} onSessions={() => setSessionsOpen(true)} />
+          <QuestionDialog key={question.id} question={question} bridge={bridge} sprint={session.status === 'active' ? session.sprint : undefined} onSessions={() => setSessionsOpen(true)} />
         </SessionPhotos.Provider>
       ) : null}
       {exitPlanOpen && exitPlanNotice.plan && !question ? (

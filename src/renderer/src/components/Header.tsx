@@ -74,7 +74,8 @@ export function Header(props: {
         ) : null}
       </dl>
       {session?.sprint && session.status === 'active' ? (
-        <SprintTimer sprint={session.sprint} disabled={status !== 'connected'} onAction={onSprintAction} />
+        // Keyed by the sprint's phase: a new phase starts from a fresh clock reading, not one up to a tick old.
+        <SprintTimer key={JSON.stringify(session.sprint)} sprint={session.sprint} disabled={status !== 'connected'} onAction={onSprintAction} />
       ) : null}
       <button
         ref={sessionsButton}

@@ -18,7 +18,7 @@ describe('the header’s sprint timer', () => {
       text: 'paused, 11 min left',
       action: { kind: 'resume', label: 'Resume' },
     });
-    expect(sprintDisplay({ ...sprint, phase: { kind: 'due', at: 15 * MINUTE } }, 16 * MINUTE)).toEqual({ label: 'Sprint 1', text: 'time’s up; finishing the thing in hand' });
+    expect(sprintDisplay({ ...sprint, phase: { kind: 'due', at: 15 * MINUTE } }, 16 * MINUTE)).toEqual({ label: 'Sprint 1', text: 'finishing this one' });
     expect(sprintDisplay(startBreak(sprint, 15 * MINUTE), 16 * MINUTE)).toEqual({ label: 'Break', text: '4 min', action: { kind: 'skipBreak', label: 'Skip break' } });
   });
 });

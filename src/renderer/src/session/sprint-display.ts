@@ -21,7 +21,7 @@ export function sprintDisplay(sprint: Sprint, now: number): SprintDisplay {
     case 'paused':
       return { label, text: `paused, ${minutesLeft(sprint, now)} min left`, action: { kind: 'resume', label: 'Resume' } };
     case 'due':
-      return { label, text: 'time’s up; finishing the thing in hand' };
+      return { label, text: 'finishing this one' };
     case 'break': {
       const minutes = minutesLeft(sprint, now);
       return { label: 'Break', text: minutes <= 1 ? 'under a minute' : `${minutes} min`, action: { kind: 'skipBreak', label: 'Skip break' } };

@@ -14,11 +14,13 @@ export interface FrameProps {
    * this the panel would be out of reach for as long as a session goes on; the question waits and comes back.
    */
   onSessions?: () => void;
+  /** The sprint timer's pause (or resume), so a card never stands between the person and a pause. */
+  sprintToggle?: { readonly label: string; readonly onToggle: () => void };
 }
 
 /** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, sprintToggle, kind, onKeys, children } = props;
   return (
     <Modal titleId={titleId} className={`dialog-${kind}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
       {children}
@@ -29,6 +31,11 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
       ) : null}
       <div className="dialog-foot">
         <TimeLeft expiresAt={expiresAt} />
+        {sprintToggle ? (
+          <button type="button" className="quiet-button dialog-aside" onClick={sprintToggle.onToggle}>
+            {sprintToggle.label}
+          </button>
+        ) : null}
         {onSessions ? (
           <button type="button" className="quiet-button dialog-aside" aria-haspopup="dialog" onClick={onSessions}>
             Sessions

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Answer, Question } from '../../../../shared/questions/schema';
+import type { Sprint } from '../../../../shared/sprints/sprint';
 import type { Bridge } from '../../bridge';
 import { ChoiceQuestion } from './ChoiceQuestion';
 import { ConfirmQuestion } from './ConfirmQuestion';
@@ -11,8 +12,8 @@ import { answerProblem } from './answer-problem';
  * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
  * timed out or cancelled); the caller keys it by question id so each question starts fresh.
  */
-export function QuestionDialog(props: { question: Question; bridge: Bridge; onSessions?: () => void }) {
-  const { question, bridge, onSessions } = props;
+export function QuestionDialog(props: { question: Question; bridge: Bridge; sprint?: Sprint | undefined; onSessions?: () => void }) {
+  const { question, bridge, sprint, onSessions } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -31,7 +32,15 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge; onSe
     );
   };
 
-  const frame = { titleId, expiresAt: question.expiresAt, problem, busy, ...(onSessions ? { onSessions } : {}) };
+  const phase = sprint?.phase.kind;
+  const sprintToggle =
+    phase === 'running' || phase === 'paused'
+      ? {
+          label: phase === 'running' ? 'Pause timer' : 'Resume timer',
+          onToggle: () => void bridge.invoke('sprint:control', { action: phase === 'running' ? 'pause' : 'resume' }).catch(() => undefined),
+        }
+      : undefined;
+  const frame = { titleId, expiresAt: question.expiresAt, problem, busy, ...(onSessions ? { onSessions } : {}), ...(sprintToggle ? { sprintToggle } : {}) };
   switch (question.kind) {
     case 'disposition':
       return <DispositionCard question={question} send={send} frame={frame} />;

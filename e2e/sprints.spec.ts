@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expectAccessible } from './support/axe';
+import { dialog, startOverwhelmedGuidedSession } from './support/page';
+import { shotPath } from './support/screenshots';
+import { startWebMode, type RunningWebMode } from './support/web-mode';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+let app: RunningWebMode | undefined;
+let dataDir: string | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+/** Names a thing through the card's "Other..." field, then sends it where the card's first choice says. */
+async function decide(page: Page, item: string) {
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill(item);
+  await dialog(page).getByRole('textbox').press('Enter');
+  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
+  await page.keyboard.press('1');
+}
+
+const sprint = (page: Page) => page.getByTestId('sprint');
+
+// Short sprints by configuration (TIDY_SPRINT_MS), so a sprint's end comes in seconds rather than 15 minutes.
+const SHORT = { TIDY_SPRINT_MS: '4000', TIDY_BREAK_MS: '180000' };
+
+test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary; the log replays', async ({ page }) => {
+  test.setTimeout(90_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-sprints-'));
+  app = await startWebMode(SHORT, { dataDir });
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  await expect(sprint(page)).toContainText('Sprint 1');
+
+  // Time is up while the coach waits to hear what the thing is: nothing interrupts, the header says so calmly.
+  await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
+  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  await decide(page, 'coffee mug');
+
+  // The mug done, the check-in: keys pick at once.
+  await expect(dialog(page)).toHaveAccessibleName('That’s a minute. How is your energy?');
+  for (const [index, name] of ['Keep going: another minute', 'A 3-minute break', 'Wind down for today'].entries()) {
+    await expect(dialog(page).getByRole('radio', { name, exact: true })).toHaveAttribute('aria-keyshortcuts', String(index + 1));
+  }
+  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await page.screenshot({ path: shotPath('sprint-check-in.png') });
+  await expectAccessible(page, 'the sprint check-in');
+  await page.keyboard.press('2');
+
+  // A break: no card, a quiet timer in the header that can be skipped.
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(sprint(page)).toContainText('Break');
+  await expect(sprint(page)).toContainText('3 min');
+  await expect(page.getByTestId('messages')).toContainText('A 3-minute break. The timer is quiet');
+  await page.screenshot({ path: shotPath('sprint-break.png') });
+  await expectAccessible(page, 'a break');
+  await sprint(page).getByRole('button', { name: 'Skip break' }).click();
+
+  // Back: the next sprint counts and the coach picks up with the next thing.
+  await expect(sprint(page)).toContainText('Sprint 2');
+  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  // The timer can be paused from the card itself.
+  await dialog(page).getByRole('button', { name: 'Pause timer' }).click();
+  await expect(sprint(page)).toContainText('paused');
+  await dialog(page).getByRole('button', { name: 'Resume timer' }).click();
+  await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
+  await decide(page, 'old receipts');
+  await expect(dialog(page)).toHaveAccessibleName('That’s a minute. How is your energy?');
+  await page.keyboard.press('3');
+
+  // Wind down: the summary, with no timer left in the header.
+  await expect(page.getByText('Start a new session')).toBeVisible();
+  await expect(page.getByTestId('messages')).toContainText('Good stopping point');
+  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
+  await expect(sprint(page)).toHaveCount(0);
+  await page.screenshot({ path: shotPath('sprint-wound-down.png') });
+
+  await app.stop();
+  app = undefined;
+  const [session] = await readdir(path.join(dataDir, 'sessions'));
+  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, TIDY_MODEL: _model, ...env } = process.env;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main/replay/cli.ts', path.join(dataDir, 'sessions', session!), '--check'], {
+    cwd: ROOT,
+    env,
+  });
+  expect(stdout).toMatch(/Check: all \d+ turns went the way the log says\./);
+});
