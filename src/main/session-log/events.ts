@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
+import { PhotoStageSchema } from '../../shared/before-after/before-after';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
@@ -140,6 +141,8 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     photos: z.array(
       z.object({ id: z.string(), fileName: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }),
     ),
+    /** Before anything moved, or after the work; decided as they arrived (absent in older logs and in between). */
+    stage: PhotoStageSchema.optional(),
   }),
   z.object({
     ...line,

@@ -38,8 +38,10 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
       };
       return { ...state, queued: [...state.queued, message] };
     }
-    case 'photos-imported':
-      return { ...state, photos: [...state.photos, ...input.photos] };
+    case 'photos-imported': {
+      const stage = input.stage;
+      return { ...state, photos: [...state.photos, ...input.photos.map((photo) => (stage ? { ...photo, stage } : photo))] };
+    }
     case 'photos-detected':
       return {
         ...state,

@@ -34,6 +34,22 @@ describe('the Markdown summary', () => {
     expect(markdown).not.toContain('gone.jpg');
   });
 
+  it('shows before and after side by side with what moved, the photos taken in between apart', () => {
+    const photos = [
+      { id: 'b1', fileName: 'desk.jpg', width: 10, height: 10, stage: 'before' as const },
+      { id: 'b2', fileName: 'floor.jpg', width: 10, height: 10, stage: 'before' as const },
+      { id: 'm1', fileName: 'drawer.jpg', width: 10, height: 10 },
+      { id: 'a1', fileName: 'desk again.jpg', width: 10, height: 10, stage: 'after' as const },
+    ];
+    const thumbnails = new Map(photos.map((photo) => [photo.id, new Uint8Array([1])]));
+    const markdown = sessionSummaryMarkdown({ ...state, photos }, thumbnails);
+    expect(markdown).toContain('## Before and after\n\nWhat moved: 1 out of the room, 1 to its place, 1 not sure yet.\n\n| Before | After |\n| --- | --- |');
+    expect(markdown).toContain('| ![desk.jpg](data:image/webp;base64,AQ==) | ![desk again.jpg](data:image/webp;base64,AQ==) |');
+    expect(markdown).toContain('| ![floor.jpg](data:image/webp;base64,AQ==) |   |');
+    expect(markdown).toContain('## Other photos\n\n![drawer.jpg]');
+    expect(markdown.indexOf('drawer.jpg')).toBeGreaterThan(markdown.indexOf('desk again.jpg'));
+  });
+
   it('says when a session is not finished, and leaves out empty piles', () => {
     const markdown = sessionSummaryMarkdown({ ...newSessionState('s2', 0) }, new Map());
     expect(markdown).toContain('This session is not finished yet.');

@@ -1,5 +1,6 @@
 import { exitPlanOf } from '../../shared/exit-plan/plan';
-import type { PileItem, SessionState } from '../../shared/session/schema';
+import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-after';
+import type { Photo, PileItem, SessionState } from '../../shared/session/schema';
 
 const OUTCOME_WORDS: Record<PileItem['outcome'], string> = {
   trash: 'trash',
@@ -70,13 +71,21 @@ export function sessionSummaryMarkdown(
   lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
   if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');
+  const image = (photo: Photo) => `![${escape(photo.fileName)}](data:image/webp;base64,${Buffer.from(thumbnails.get(photo.id)!).toString('base64')})`;
   const shown = state.photos.filter((photo) => thumbnails.has(photo.id));
-  if (shown.length) {
-    lines.push('## Photos', '');
-    for (const photo of shown) {
-      const data = Buffer.from(thumbnails.get(photo.id)!).toString('base64');
-      lines.push(`![${escape(photo.fileName)}](data:image/webp;base64,${data})`, '');
+  const { before, after, moved } = beforeAfterOf({ ...state, photos: shown });
+  if (before.length || after.length) {
+    // Side by side as a table: Markdown viewers and print keep the two columns together.
+    lines.push('## Before and after', '', whatMovedText(moved), '', '| Before | After |', '| --- | --- |');
+    for (let row = 0; row < Math.max(before.length, after.length); row += 1) {
+      lines.push(`| ${before[row] ? image(before[row]) : ' '} | ${after[row] ? image(after[row]) : ' '} |`);
     }
+    lines.push('');
+  }
+  const others = shown.filter((photo) => !photo.stage);
+  if (others.length) {
+    lines.push(before.length || after.length ? '## Other photos' : '## Photos', '');
+    for (const photo of others) lines.push(image(photo), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

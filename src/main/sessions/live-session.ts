@@ -19,6 +19,7 @@ import { readModelCopy } from '../photos';
 import type { QuestionBroker, Timers } from '../questions';
 import type { SprintChange } from '../../shared/sprints/sprint';
 import { SprintClock } from '../sprints/clock';
+import { stageForNewPhotos } from '../../shared/before-after/before-after';
 import { checkInDue } from '../sprints/energy-check';
 import {
   applyInput,
@@ -256,7 +257,9 @@ export class LiveSession {
     const sentAt = time.now();
     return new Promise<void>((resolve, reject) =>
       this.#journal.admit(() => {
-        this.#input({ type: 'photos-imported', photos: photos.map(({ id, fileName, width, height }) => ({ id, fileName, width, height })) }).then(resolve, reject);
+        const stage = stageForNewPhotos(this.#services.store.state);
+        const imported = photos.map(({ id, fileName, width, height }) => ({ id, fileName, width, height }));
+        this.#input({ type: 'photos-imported', photos: imported, ...(stage ? { stage } : {}) }).then(resolve, reject);
         if (this.#services.store.state.status !== 'active') return;
         this.#firstSprint(sentAt);
         const photoIds = photos.map((photo) => photo.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CarryOverSchema } from '../carry-over/schema';
+import { PhotoStageSchema } from '../before-after/before-after';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';
@@ -96,6 +97,8 @@ export const PhotoSchema = z.object({
   facts: PhotoFactsSchema.optional(),
   /** What the on-device detector found in it; absent until it has looked (or when detection is off). */
   detections: PhotoDetectionsSchema.optional(),
+  /** Taken before anything moved, or after the work (for the summary's before and after); absent in between. */
+  stage: PhotoStageSchema.optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 

@@ -55,7 +55,7 @@ export function ChatPane(props: {
       <CarryOverOffer session={session} bridge={bridge} />
       <CoachActivityNotice activity={activity} />
       {session?.status === 'ended' ? (
-        <SessionEndedCard sessionId={session.id} ending={session.ending} bridge={bridge} />
+        <SessionEndedCard session={session} bridge={bridge} intake={intake} />
       ) : (
         <>
           <Composer bridge={bridge} disabled={disabled} working={working} onAttach={attach.open} />

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import type { SessionState } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
+import type { PhotoIntake } from '../photos/intake';
+import { BeforeAfter } from './BeforeAfter';
 import { ExitPlan } from './exit-plan/ExitPlan';
 
-/** Where the composer was, once the session has ended: what was done, what can wait, what leaves, and a fresh start. */
-export function SessionEndedCard(props: { sessionId: string; ending: SessionState['ending']; bridge: Bridge }) {
-  const { sessionId, ending, bridge } = props;
+/**
+ * Where the composer was, once the session has ended: what was done, what can wait, before and after, what leaves,
+ * and a fresh start.
+ */
+export function SessionEndedCard(props: { session: SessionState; bridge: Bridge; intake: PhotoIntake }) {
+  const { session, bridge, intake } = props;
+  const { id: sessionId, ending } = session;
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
 
@@ -37,6 +43,7 @@ export function SessionEndedCard(props: { sessionId: string; ending: SessionStat
           </ul>
         </>
       ) : null}
+      <BeforeAfter session={session} intake={intake} />
       <ExitPlan bridge={bridge} sessionId={sessionId} titleId="ended-exit-plan-title" level={3} />
       {problem ? (
         <p className="chat-problem" role="alert">

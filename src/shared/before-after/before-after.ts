@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Photo, SessionState } from '../session/schema';
+
+/**
+ * Before and after (issue 13): the photos taken before anything moved are the "before"; photos added once the session
+ * is winding down or over are the "after". The stage is decided when photos arrive and logged with them, so a
+ * replay never has to guess.
+ */
+export const PhotoStageSchema = z.enum(['before', 'after']);
+export type PhotoStage = z.infer<typeof PhotoStageSchema>;
+
+/** The stage of photos arriving now; undefined in the middle of the work (they are neither). */
+export function stageForNewPhotos(state: Pick<SessionState, 'status' | 'mode' | 'decisions'>): PhotoStage | undefined {
+  if (state.status === 'ended' || state.mode.kind === 'windingDown') return 'after';
+  return state.decisions.length === 0 ? 'before' : undefined;
+}
+
+export interface WhatMoved {
+  /** Trash, recycling, donation: out of the room. */
+  readonly out: number;
+  /** Taken to where they live. */
+  readonly relocated: number;
+  readonly stays: number;
+  readonly unsure: number;
+}
+
+export interface BeforeAfter {
+  readonly before: readonly Photo[];
+  readonly after: readonly Photo[];
+  readonly moved: WhatMoved;
+}
+
+export function beforeAfterOf(state: Pick<SessionState, 'photos' | 'piles'>): BeforeAfter {
+  const decided = [...state.piles.out, ...state.piles.belongs];
+  return {
+    before: state.photos.filter((photo) => photo.stage === 'before'),
+    after: state.photos.filter((photo) => photo.stage === 'after'),
+    moved: {
+      out: decided.filter((item) => item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate').length,
+      relocated: decided.filter((item) => item.outcome === 'place').length,
+      stays: decided.filter((item) => item.outcome === 'keep').length,
+      unsure: state.piles.unsure.length,
+    },
+  };
+}
+
+/** What moved, in one plain sentence (no score, nothing to live up to). */
+export function whatMovedText(moved: WhatMoved): string {
+  const parts = [
+    moved.out ? `${moved.out} out of the room` : undefined,
+    moved.relocated ? `${moved.relocated} to ${moved.relocated === 1 ? 'its place' : 'their places'}` : undefined,
+    moved.stays ? `${moved.stays} staying` : undefined,
+    moved.unsure ? `${moved.unsure} not sure yet` : undefined,
+  ].filter(Boolean);
+  return parts.length ? `What moved: ${parts.join(', ')}.` : 'Nothing moved this time, and that is fine.';
+}
