@@ -257,6 +257,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'person-message',
   'photos-imported',
   'carried-over',
+  'sprint',
   'turn-started',
   'turn-stopped',
   'question-asked',
