@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
-import { dialog, startOverwhelmedGuidedSession } from './support/page';
+import { dialog } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -35,12 +36,27 @@ const sprint = (page: Page) => page.getByTestId('sprint');
 // Short sprints by configuration (TIDY_SPRINT_MS), so a sprint's end comes in seconds rather than 15 minutes.
 const SHORT = { TIDY_SPRINT_MS: '4000', TIDY_BREAK_MS: '180000' };
 
-test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary; the log replays', async ({ page }) => {
+test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary, after photos sit beside the before with the exit plan; the log replays', async ({ page }) => {
   test.setTimeout(90_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-sprints-'));
   app = await startWebMode(SHORT, { dataDir });
-  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  // Photos of the room start the session (and its first sprint): they are the before.
+  const photos = path.join(dataDir, 'photos-to-add');
+  await mkdir(path.join(photos, 'room'), { recursive: true });
+  for (const [name, tint] of [['desk.jpg', '#6a5f55'], ['floor.jpg', '#5f6a55']] as const) {
+    await writeFile(path.join(photos, 'room', name), await sharp({ create: { width: 800, height: 600, channels: 3, background: tint } }).jpeg().toBuffer());
+  }
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles(path.join(photos, 'room'));
+  await expect(page.getByTestId('import-summary')).toContainText('2 photos added');
   await expect(sprint(page)).toContainText('Sprint 1');
+  await dialog(page).getByRole('radio', { name: 'Work' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('textbox').fill('desk');
+  await dialog(page).getByRole('textbox').press('Enter');
 
   // Time is up while the coach waits to hear what the thing is: nothing interrupts, the header says so calmly.
   await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
@@ -83,6 +99,17 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
   await expect(sprint(page)).toHaveCount(0);
+
+  // An after photo, then the summary: before and after side by side, and the exit plan.
+  await writeFile(path.join(photos, 'desk-now.jpg'), await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a8f95' } }).jpeg().toBuffer());
+  const ended = page.getByTestId('session-ended');
+  const picking = page.waitForEvent('filechooser');
+  await ended.getByRole('button', { name: 'Add after photos' }).click();
+  await (await picking).setFiles([path.join(photos, 'desk-now.jpg')]);
+  await expect(ended.getByTestId('after-photos').locator('.photo-name')).toHaveText(['desk-now.jpg']);
+  await expect(ended.getByTestId('before-photos').locator('.photo-name')).toHaveCount(2);
+  await expect(ended.getByTestId('what-moved')).toHaveText(/^What moved: /);
+  await expect(ended.getByTestId('exit-plan')).toBeVisible();
   await page.screenshot({ path: shotPath('sprint-wound-down.png') });
 
   await app.stop();
@@ -94,4 +121,8 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
     env,
   });
   expect(stdout).toMatch(/Check: all \d+ turns went the way the log says\./);
+  // The log holds the sprint's end, the after photo, and the choices at both check-ins.
+  const log = await readFile(path.join(dataDir, 'sessions', session!, 'log.jsonl'), 'utf8');
+  expect(log).toContain('"type":"sprint","change":{"kind":"due"');
+  expect(log).toContain('"stage":"after"');
 });
