@@ -80,7 +80,7 @@ test('before and after: the first photos are the before, after photos added at t
   await page.setViewportSize({ width: 800, height: 600 });
   await page.getByTestId('before-after').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('before-after-800x600.png') });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
   await page.setViewportSize({ width: 1200, height: 760 });
 
   // The Markdown summary has them side by side.

@@ -199,6 +199,8 @@ export class ConversationalCoach {
    * with its summary whether or not the model ended it.
    */
   async windDown(signal?: AbortSignal): Promise<TurnOutcome> {
+    // The person has chosen: the coach is winding down, with only its wrap-up tools, whatever mode it was in.
+    if (this.mode !== 'windingDown') await this.agent.modes.enter('windingDown', { nextTime: [] });
     const outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
     const state = this.#deps.state.get();
     if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));

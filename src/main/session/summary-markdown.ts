@@ -78,7 +78,8 @@ export function sessionSummaryMarkdown(
     // Side by side as a table: Markdown viewers and print keep the two columns together.
     lines.push('## Before and after', '', whatMovedText(moved), '', '| Before | After |', '| --- | --- |');
     for (let row = 0; row < Math.max(before.length, after.length); row += 1) {
-      lines.push(`| ${before[row] ? image(before[row]) : ' '} | ${after[row] ? image(after[row]) : ' '} |`);
+      const [was, now] = [before[row], after[row]];
+      lines.push(`| ${was ? image(was) : ' '} | ${now ? image(now) : ' '} |`);
     }
     lines.push('');
   }

@@ -13,6 +13,7 @@ import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { rulesLlm } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
 const MINUTE = 60_000;
@@ -91,6 +92,20 @@ function surveyAnswer(question: Question): Answer | undefined {
   if (question.kind === 'choice' && question.purpose === 'anchors') return { kind: 'choice', selected: ['None of these'] };
   if (question.kind === 'text') return { kind: 'text', text: 'lamp' };
   return undefined;
+}
+
+/** Some valid answer to any card: the first choice, yes, or a few words. */
+function anyAnswer(question: Question): Answer {
+  switch (question.kind) {
+    case 'disposition':
+      return { kind: 'disposition', pick: { type: 'choice', index: 0 } };
+    case 'choice':
+      return { kind: 'choice', selected: [question.choices[0]!.label] };
+    case 'confirm':
+      return { kind: 'confirm', yes: true };
+    case 'text':
+      return { kind: 'text', text: 'lamp' };
+  }
 }
 
 async function answer(core: AppCore, answerWith: Answer): Promise<void> {
@@ -220,6 +235,53 @@ describe('sprints in a session with no model', () => {
     expect(core.store.state.pendingQuestion).toBeUndefined();
     time.advance(60 * MINUTE);
     expect(core.store.state.sprint?.phase.kind).toBe('paused');
+  });
+
+  it('with the conversational coach: the check-in after its turn, and winding down ends the session with its summary', async () => {
+    const time = manualTime();
+    const core = testCore({
+      time: time.clock,
+      timers: time.timers,
+      sprintMs: 10 * MINUTE,
+      breakMs: 5 * MINUTE,
+      questionTimeoutMs: 24 * 60 * MINUTE,
+      llm: rulesLlm(),
+      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
+    });
+    cores.push(core);
+    expect(core.store.state.messages).toEqual([]);
+    await core.handlers['chat:send']({ text: 'idk where to start' }, { signal });
+    // Whatever the coach asks on the way, the person answers with the first choice, until it is waiting on them.
+    const settle = async () => {
+      for (;;) {
+        const state = await Promise.race([core.idle().then(() => core.store.state), until(core, (current) => current.pendingQuestion !== undefined)]);
+        if (!state.pendingQuestion || isCheckIn(state.pendingQuestion)) return state;
+        const question = state.pendingQuestion;
+        await answer(core, surveyAnswer(question) ?? anyAnswer(question));
+        await until(core, (current) => current.pendingQuestion?.id !== question.id);
+      }
+    };
+    await settle();
+    expect(core.store.state.sprint?.phase.kind).toBe('running');
+
+    // Time runs out between turns: the check-in comes by itself, with no model call in between.
+    time.advance(10 * MINUTE);
+    const checkIn = await until(core, asking(isCheckIn));
+    expect(checkIn.sprint?.phase.kind).toBe('due');
+    await chooseOnCheckIn(core, /Wind down/);
+    // The model wraps up (it may ask whether that is all); the session ends.
+    let ended = await until(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && !isCheckIn(state.pendingQuestion)));
+    while (ended.status !== 'ended') {
+      const question = ended.pendingQuestion!;
+      await answer(core, anyAnswer(question));
+      ended = await until(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && state.pendingQuestion.id !== question.id));
+    }
+    expect(ended.ending?.summary).toBeTruthy();
+    await core.idle();
+
+    const { events } = await readSessionLog(core.sessionPaths!.log);
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: core.sessionPaths!.photos });
+    expect(check.divergence).toBeUndefined();
   });
 
   it('comes back from a closed app with the sprint paused where the log stopped', async () => {
