@@ -96,6 +96,8 @@ interface Opened {
   readonly memory?: CoachMemory;
   /** Bytes of the last checkpoint line, and the log's size where it ended. */
   readonly checkpoint: { readonly bytes: number; readonly end: number };
+  /** A logged session being resumed: its sprint timer waits until the time away is dealt with. */
+  readonly resuming?: boolean;
 }
 
 export class LiveSession {
@@ -111,7 +113,10 @@ export class LiveSession {
   #checkpoint: { bytes: number; end: number };
   readonly #unsubscribe: () => void;
   readonly #clock: SprintClock;
+  #clockOn: boolean;
   #lastAt = 0;
+  /** Resolves once a resumed session has paused what counted while it was away (at once for a new session). */
+  readonly #awayHandled = resolvable();
 
   private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
     this.#services = services;
@@ -150,11 +155,13 @@ export class LiveSession {
       ...(services.sprints.timers ? { timers: services.sprints.timers } : {}),
       onDeadline: () => this.#sprintDeadline(),
     });
-    this.#clock.watch(services.store.state.sprint, services.store.state.status === 'active');
+    // A resumed session's timer starts once the time away is dealt with (`#goneLive`), not before.
+    this.#clockOn = !opened.resuming;
+    this.#watchSprint();
     // Mode changes go into the log as they happen (for people reading it; the turn's changes carry the mode too).
     let mode = services.store.state.mode.kind;
     this.#unsubscribe = services.store.subscribe(({ state: current }) => {
-      this.#clock.watch(current.sprint, current.status === 'active');
+      this.#watchSprint();
       if (current.mode.kind === mode) return;
       void this.#writer.append({ type: 'mode-transition', from: mode, to: current.mode.kind });
       mode = current.mode.kind;
@@ -215,7 +222,7 @@ export class LiveSession {
     const session = new LiveSession(
       services,
       setup,
-      { writer, shadow: logged.document, checkpoint: logged.checkpoint, ...(memory.memory ? { memory: memory.memory } : {}) },
+      { writer, shadow: logged.document, checkpoint: logged.checkpoint, resuming: true, ...(memory.memory ? { memory: memory.memory } : {}) },
       journal,
     );
     made.session = session;
@@ -225,6 +232,7 @@ export class LiveSession {
       turnStarted: (event) => session.#turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds, logged: true }),
       turnStopped: () => void session.#turns.stop(),
     });
+    await session.#awayHandled.promise;
     // Messages the crash left unanswered get their turn.
     const waiting = services.store.state.queued.map((message) => message.id);
     if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: [] });
@@ -488,7 +496,16 @@ export class LiveSession {
       void this.#writer.setAsideFrom(unconsumed[0]!.seq);
     }
     void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
-    this.#pauseWhileAway();
+    // As an input from outside, once the code has moved on: the journal may have gone live in the middle of a read,
+    // and a line written inside a read would stand where replay expects the read.
+    setImmediate(() =>
+      this.#journal.admit(() => {
+        this.#pauseWhileAway();
+        this.#clockOn = true;
+        this.#watchSprint();
+        this.#awayHandled.resolve();
+      }),
+    );
     for (const event of unconsumed) {
       if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected' || event.type === 'carried-over') {
         this.#input(stripLine(event));
@@ -500,6 +517,11 @@ export class LiveSession {
    * Time the app was closed is not sprint time: a sprint that was counting is paused where the log stopped, and a
    * break that was on becomes the next sprint, paused, so nothing counts down until the person is back.
    */
+  #watchSprint(): void {
+    const { sprint, status } = this.#services.store.state;
+    if (this.#clockOn) this.#clock.watch(sprint, status === 'active');
+  }
+
   #pauseWhileAway(): void {
     const { sprint, status } = this.#services.store.state;
     if (status !== 'active' || !sprint) return;
@@ -511,6 +533,12 @@ export class LiveSession {
   #saveMeta(): Promise<void> {
     return writeSessionMeta(this.paths.dir, metaFromState(this.#services.store.state, this.coachKind, this.#services.time.now()));
   }
+}
+
+function resolvable(): { readonly promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
 
 function stripLine<E extends LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'carried-over'>>(event: E): Input {

@@ -2,6 +2,8 @@
  * Sprints as the app runs them, with no model: main's timer (on manual timers and a manual clock), the check-in card
  * once the item in hand is done, a break, pausing, winding down, a resume, and the log replaying all of it.
  */
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
@@ -282,6 +284,53 @@ describe('sprints in a session with no model', () => {
     const { events } = await readSessionLog(core.sessionPaths!.log);
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: core.sessionPaths!.photos });
     expect(check.divergence).toBeUndefined();
+  });
+
+  it('a log cut off mid-turn right before a read (a crash) comes back with the sprint paused, and the whole log replays', async () => {
+    // Regression: the pause for the time away was written inside the read where the resumed journal went live, so
+    // replay found it where the read should be ("a random id was drawn where the recording has a sprint").
+    const time = manualTime();
+    const options = {
+      time: time.clock,
+      timers: time.timers,
+      sprintMs: 10 * MINUTE,
+      breakMs: 5 * MINUTE,
+      questionTimeoutMs: 24 * 60 * MINUTE,
+      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
+    };
+    const first = testCore({ ...options, llm: rulesLlm() });
+    cores.push(first);
+    await first.handlers['chat:send']({ text: 'idk where to start' }, { signal });
+    const state = await Promise.race([first.idle().then(() => first.store.state), until(first, (current) => current.pendingQuestion !== undefined)]);
+    expect(state.sprint?.phase.kind).toBe('running');
+    const paths = first.sessionPaths!;
+    await first.handlers['coach:stop'](undefined, { signal });
+    await first.idle();
+    const lines = (await readFile(paths.log, 'utf8')).trimEnd().split('\n');
+    const types = lines.map((line) => (JSON.parse(line) as { type: string }).type);
+    // The first model answer inside a turn that the code follows with a read of its own.
+    const reads = new Set(['random', 'clock', 'model-request', 'question-asked']);
+    const cut = types.findIndex((type, index) => type === 'model-response' && reads.has(types[index + 1] ?? ''));
+    expect(cut).toBeGreaterThan(0);
+
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-sprint-cut-'));
+    const folder = path.join(dataDir, 'sessions', path.basename(paths.dir));
+    await cp(paths.dir, folder, { recursive: true });
+    await writeFile(path.join(folder, 'log.jsonl'), `${lines.slice(0, cut + 1).join('\n')}\n`);
+    time.advance(60 * MINUTE);
+    const again = testCore({ ...options, llm: rulesLlm(), dataDir });
+    cores.push(again);
+    await again.resumeLatest();
+    expect(again.store.state.sprint?.phase.kind).toBe('paused');
+    await Promise.race([again.idle(), until(again, (current) => current.pendingQuestion !== undefined)]);
+    await again.handlers['coach:stop'](undefined, { signal });
+    await again.idle();
+
+    const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
+    const resumedAt = events.findIndex((event) => event.type === 'session-resumed');
+    expect(events.slice(resumedAt).some((event) => event.type === 'sprint' && event.change.kind === 'paused')).toBe(true);
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
+    expect(check.divergence, check.divergence?.message).toBeUndefined();
   });
 
   it('comes back from a closed app with the sprint paused where the log stopped', async () => {
