@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
-import { dialog } from './support/page';
+import { decide, dialog } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -21,14 +21,6 @@ async function photoFile(folder: string, name: string, tint: string): Promise<st
   const file = path.join(folder, name);
   await writeFile(file, await sharp({ create: { width: 800, height: 600, channels: 3, background: tint } }).jpeg().toBuffer());
   return file;
-}
-
-async function decide(page: Page, item: string, key: string) {
-  await dialog(page).getByRole('button', { name: 'Other...' }).click();
-  await dialog(page).getByRole('textbox').fill(item);
-  await dialog(page).getByRole('textbox').press('Enter');
-  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
-  await page.keyboard.press(key);
 }
 
 test('before and after: the first photos are the before, after photos added at the end sit beside them with what moved', async ({ page }) => {

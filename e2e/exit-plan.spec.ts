@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { dialog, startOverwhelmedGuidedSession } from './support/page';
+import { decide, dialog, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -16,15 +16,6 @@ test.afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
-
-/** Names a thing through the card's "Other..." field, then answers its card with a key. */
-async function decide(page: Page, item: string, key: string) {
-  await dialog(page).getByRole('button', { name: 'Other...' }).click();
-  await dialog(page).getByRole('textbox').fill(item);
-  await dialog(page).getByRole('textbox').press('Enter');
-  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
-  await page.keyboard.press(key);
-}
 
 /** Both themes, as the window would show them (the page's theme attribute is what Settings sets). */
 async function theme(page: Page, name: 'dark' | 'light') {

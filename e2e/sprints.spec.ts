@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
-import { dialog } from './support/page';
+import { decide, dialog } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -21,15 +21,6 @@ test.afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
-
-/** Names a thing through the card's "Other..." field, then sends it where the card's first choice says. */
-async function decide(page: Page, item: string) {
-  await dialog(page).getByRole('button', { name: 'Other...' }).click();
-  await dialog(page).getByRole('textbox').fill(item);
-  await dialog(page).getByRole('textbox').press('Enter');
-  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
-  await page.keyboard.press('1');
-}
 
 const sprint = (page: Page) => page.getByTestId('sprint');
 
@@ -61,7 +52,7 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   // Time is up while the coach waits to hear what the thing is: nothing interrupts, the header says so calmly.
   await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
   await expect(dialog(page)).toContainText('nearest thing you can pick up');
-  await decide(page, 'coffee mug');
+  await decide(page, 'coffee mug', '1');
 
   // The mug done, the check-in: keys pick at once.
   await expect(dialog(page)).toHaveAccessibleName('That’s a minute. How is your energy?');
@@ -80,6 +71,11 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await expect(page.getByTestId('messages')).toContainText('A 3-minute break. The timer is quiet');
   await page.screenshot({ path: shotPath('sprint-break.png') });
   await expectAccessible(page, 'a break');
+  // The timer is main's: a reload of the page finds the break where it was.
+  await page.reload();
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await expect(sprint(page)).toContainText('Break');
+  await expect(sprint(page)).toContainText(/[23] min/);
   await sprint(page).getByRole('button', { name: 'Skip break' }).click();
 
   // Back: the next sprint counts and the coach picks up with the next thing.
@@ -90,7 +86,7 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await expect(sprint(page)).toContainText('paused');
   await dialog(page).getByRole('button', { name: 'Resume timer' }).click();
   await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
-  await decide(page, 'old receipts');
+  await decide(page, 'old receipts', '1');
   await expect(dialog(page)).toHaveAccessibleName('That’s a minute. How is your energy?');
   await page.keyboard.press('3');
 

@@ -10,6 +10,15 @@ export async function say(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** Answers a card's "Other..." with what the thing is, waits for its card, then sends it where `key` picks. */
+export async function decide(page: Page, item: string, key: string): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill(item);
+  await dialog(page).getByRole('textbox').press('Enter');
+  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
+  await page.keyboard.press(key);
+}
+
 /**
  * Opens a page on a running web mode without a model and starts a guided session the shortest way: an overwhelmed
  * first message, the room's purpose, and the coach's "one small thing" question left open.

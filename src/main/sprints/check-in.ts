@@ -2,21 +2,12 @@
  * The check-in itself: the card, and what each answer does to the sprint. Everything goes through the turn's effects
  * (clock, ids, the question), so a replay of the turn makes the same changes.
  */
-import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { startBreak, startSprint } from '../../shared/sprints/sprint';
-import type { Clock, QuestionUi, Random, StateStore } from '../effects';
-import type { QuestionSpec } from '../questions';
-import type { TemplateRenderer } from '../templates';
+import type { CoachBaseDeps } from '../coach';
 import { energyCheckQuestion, energyChoiceOf, wholeMinutes, type EnergyChoice } from './energy-check';
 
-export interface CheckInDeps {
-  readonly state: StateStore<SessionState>;
-  readonly questions: QuestionUi<QuestionSpec, Resolution>;
-  readonly templates: TemplateRenderer;
-  readonly time: Clock;
-  readonly random: Random;
-}
+export type CheckInDeps = Pick<CoachBaseDeps, 'state' | 'questions' | 'templates' | 'time' | 'random'>;
 
 /**
  * Asks how the person's energy is and sets the sprint up for the answer: another sprint, a break, or (unanswered) the
