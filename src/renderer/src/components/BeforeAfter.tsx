@@ -6,12 +6,14 @@ import { PhotoList } from './PhotoList';
 
 /**
  * The ended session's before and after, side by side, with what moved. Until there are "after" photos it invites a
- * few, quietly: adding them is optional and nothing asks twice.
+ * few, quietly: adding them is optional and nothing asks twice. Sessions with no photos of the room show nothing.
  */
 export function BeforeAfter(props: { session: SessionState; intake: PhotoIntake }) {
   const { session, intake } = props;
   const pick = usePhotoPicker(intake, 'images');
   const { before, after, moved } = beforeAfterOf(session);
+  // A session that never had photos of the room has nothing to compare.
+  if (before.length === 0 && after.length === 0) return null;
   return (
     <section className="before-after" aria-labelledby="before-after-title" data-testid="before-after">
       <h3 id="before-after-title" className="ended-next-title">
