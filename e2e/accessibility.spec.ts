@@ -99,7 +99,7 @@ for (const theme of ['dark', 'light'] as const) {
     // The summary, the sessions panel, a replay.
     await expect(page.getByText('Start a new session')).toBeVisible();
     await expectAccessible(page, 'the summary');
-    await page.getByRole('button', { name: /^View coffee\.jpg/ }).click();
+    await page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View coffee\.jpg/ }).click();
     await page.getByRole('dialog', { name: 'coffee.jpg' }).getByRole('button', { name: 'Outline everything found' }).click();
     await expectAccessible(page, 'the large view of a photo, everything found outlined');
     await page.keyboard.press('Escape');

@@ -151,8 +151,11 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(unsure!).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(other!).toBeFocused();
-  // The question's own way to the Sessions panel is the last stop.
+  // Then the sprint timer's pause, and the question's own way to the Sessions panel is the last stop.
+  const pause = card.getByRole('button', { name: 'Pause timer' });
   const sessions = card.getByRole('button', { name: 'Sessions' });
+  await page.keyboard.press('Tab');
+  await expect(pause).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(sessions).toBeFocused();
   // Focus stays in the dialog: Tab wraps to the first control, Shift+Tab back to the last.
@@ -160,6 +163,8 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(recycle!).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(sessions).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(pause).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(other!).toBeFocused();
   // Enter opens "Other...", Escape closes the field (not the dialog) and returns to the button.

@@ -104,7 +104,7 @@ test('the large view outlines everything the detector found, on request, and say
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(page.getByText('Start a new session')).toBeVisible();
 
-  await page.getByRole('button', { name: /^View coffee\.jpg/ }).click();
+  await page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View coffee\.jpg/ }).click();
   const viewer = page.getByRole('dialog', { name: 'coffee.jpg' });
   await expect(viewer).toContainText('Found on this computer: cup, table.');
   await viewer.getByRole('button', { name: 'Outline everything found' }).click();

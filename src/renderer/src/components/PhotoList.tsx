@@ -12,8 +12,15 @@ const THUMB_FRAME = { width: 120, height: 84 };
  * A session's photos as thumbnails; a click opens the large view. What the coach is asking about is outlined on its
  * photo, and named in the photo's label for screen readers. Used live and in a replay.
  */
-export function PhotoList(props: { sessionId: string; photos: readonly Photo[]; focusId?: string | undefined; focus?: readonly Focus[] }) {
-  const { sessionId, photos, focusId, focus = [] } = props;
+export function PhotoList(props: {
+  sessionId: string;
+  photos: readonly Photo[];
+  focusId?: string | undefined;
+  focus?: readonly Focus[];
+  /** Said after each photo's name where the same photo shows twice on screen ("before"). */
+  note?: string;
+}) {
+  const { sessionId, photos, focusId, focus = [], note } = props;
   const [viewing, setViewing] = useState<Photo | undefined>();
   return (
     <>
@@ -28,7 +35,7 @@ export function PhotoList(props: { sessionId: string; photos: readonly Photo[]; 
                 type="button"
                 className={`photo${inFocus ? ' photo-focus' : ''}`}
                 onClick={() => setViewing(photo)}
-                aria-label={`View ${photo.fileName}${inFocus && !outlined ? ' (the coach is talking about this one)' : ''}${outlined}`}
+                aria-label={`View ${photo.fileName}${note ? `, ${note}` : ''}${inFocus && !outlined ? ' (the coach is talking about this one)' : ''}${outlined}`}
                 {...(inFocus ? { 'aria-current': true } : {})}
               >
                 <img src={photoUrl(sessionId, photo.id, 'thumb')} alt="" loading="lazy" />
