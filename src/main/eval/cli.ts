@@ -1,0 +1,110 @@
+/**
+ * `npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR]`: plays the scripted
+ * people against the conversational coach on a real model, writes one transcript per scenario and prints the
+ * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
+ */
+import { createOpenAI } from '@ai-sdk/openai';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { aiSdkLlm, type Llm } from '../effects';
+import { formatComparison, formatReport, readRun, scoreRun } from './report';
+import { runScenario } from './runner';
+import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
+import type { Transcript } from './transcript';
+
+const USAGE = [
+  'Usage: npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--no-vision]',
+  '       npm run eval -- --compare RUN_A RUN_B',
+].join('\n');
+
+export interface EvalCliDeps {
+  readonly print: (text: string) => void;
+  /** Makes the model (tests inject one; the default speaks Chat Completions to the server). */
+  readonly llmFor?: (baseURL: string, model: string, apiKey: string) => Llm;
+}
+
+const openAiLlm = (baseURL: string, model: string, apiKey: string) => aiSdkLlm(createOpenAI({ baseURL, apiKey }).chat(model));
+
+export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Promise<number> {
+  const { print } = deps;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        scenarios: { type: 'string' },
+        out: { type: 'string' },
+        'no-vision': { type: 'boolean', default: false },
+        compare: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    print(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+
+  if (values.compare) {
+    if (positionals.length !== 2) {
+      print(USAGE);
+      return 2;
+    }
+    try {
+      const [a, b] = await Promise.all(positionals.map((dir) => readRun(dir)));
+      print(formatComparison(scoreRun(a!), scoreRun(b!)));
+      return 0;
+    } catch (error) {
+      print((error as Error).message);
+      return 2;
+    }
+  }
+
+  const baseUrl = values['base-url'];
+  const model = values.model;
+  if (!baseUrl || !model || positionals.length > 0) {
+    print(USAGE);
+    return 2;
+  }
+  let scenarios;
+  try {
+    scenarios = await loadScenarios(path.resolve(values.scenarios ?? DEFAULT_SCENARIOS_DIR));
+  } catch (error) {
+    print((error as Error).message);
+    return 2;
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const out = path.resolve(values.out ?? path.join(os.tmpdir(), 'tidying-eval', `${stamp}-${model.replace(/[^\w.-]+/g, '_')}`));
+  await mkdir(out, { recursive: true });
+  // Local servers need no key; a placeholder keeps the client from looking for one in the environment.
+  const apiKey = values['api-key'] ?? process.env.OPENAI_API_KEY ?? 'no-key-needed';
+  const llm = (deps.llmFor ?? openAiLlm)(baseUrl, model, apiKey);
+
+  const transcripts: Transcript[] = [];
+  for (const scenario of scenarios) {
+    print(`Playing ${scenario.name}...`);
+    const transcript = await runScenario(scenario, { llm, modelName: model, vision: !values['no-vision'] });
+    await writeFile(path.join(out, `${scenario.name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);
+    transcripts.push(transcript);
+  }
+  print(formatReport(scoreRun(transcripts)));
+  print(`\nTranscripts: ${out}`);
+  return 0;
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (invokedDirectly) {
+  runEvalCli(process.argv.slice(2), { print: (text) => process.stdout.write(`${text}\n`) }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`eval failed: ${(error as Error).message}\n`);
+      process.exit(2);
+    },
+  );
+}
