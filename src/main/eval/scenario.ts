@@ -57,7 +57,7 @@ export async function loadScenario(file: string): Promise<EvalScenario> {
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
   const parsed = EvalScenarioSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);

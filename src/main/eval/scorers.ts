@@ -3,7 +3,7 @@
  * in the transcript it could judge, e.g. no wind-down owed) with the lines that broke it, quoted for the report.
  */
 import type { ModeKind } from '../../shared/session/schema';
-import { MODE_TOOLS, TRANSITION_TOOLS } from '../coach/modes';
+import { MODE_TOOLS, type TRANSITION_TOOLS } from '../coach/modes';
 import { pileFor } from '../session/decisions';
 import type { PileNames, Transcript, TranscriptEvent } from './transcript';
 import { PRAISE_WORDS, SHAMING_WORDS, wordsIn } from './words';
@@ -40,16 +40,29 @@ const IMPERATIVE_VERBS = new Set(
   'put take pick grab throw toss move place look find start tell say send choose decide bring clear set open check hold drop bin recycle donate keep try walk go write show share give wipe fold hang stack sort empty carry return leave grab'.split(' '),
 );
 
-/** The sentences of a message that ask or tell the person to do something: questions and imperative sentences. */
+const startsWithVerb = (clause: string) => {
+  const words = clause.toLowerCase().replace(/[^\p{L}\s']/gu, ' ').split(/\s+/).filter(Boolean);
+  const first = words.find((word) => !['please', 'now', 'then', 'and', 'just', 'ok', 'okay'].includes(word));
+  return first !== undefined && IMPERATIVE_VERBS.has(first);
+};
+
+/**
+ * What a message asks or tells the person to do: each question, and each clause that starts with an imperative verb
+ * ("Pick up the mug, then put it in the kitchen" is two). A heuristic: it can miss an instruction, so a fail is
+ * worth reading, and a pass is not proof.
+ */
 export function instructionsIn(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => {
-      if (sentence.endsWith('?')) return true;
-      const words = sentence.toLowerCase().replace(/[^\p{L}\s']/gu, ' ').split(/\s+/).filter(Boolean);
-      const first = words.find((word) => !['please', 'now', 'then', 'and', 'just', 'ok', 'okay'].includes(word));
-      return first !== undefined && IMPERATIVE_VERBS.has(first);
+    .filter(Boolean)
+    .flatMap((sentence) => {
+      const clauses = sentence
+        .split(/[,;:]|\band\b|\bthen\b/i)
+        .map((clause) => clause.trim())
+        .filter(startsWithVerb);
+      if (sentence.endsWith('?')) return clauses.length > 1 ? clauses : [sentence];
+      return clauses;
     });
 }
 
