@@ -1,0 +1,120 @@
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { runEvalCli } from './cli';
+import { scoreTranscript } from './scorers';
+import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
+import { readTranscript } from './transcript';
+
+const HERE = import.meta.dirname;
+const folders: string[] = [];
+let server: ScriptedModel | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+
+async function cli(...argv: string[]): Promise<{ code: number; output: string }> {
+  const lines: string[] = [];
+  const code = await runEvalCli(argv, { print: (text) => lines.push(text) });
+  return { code, output: lines.join('\n') };
+}
+
+describe('npm run eval against the scripted model server', () => {
+  it('plays the scenarios through the app core, writes a transcript each and prints their scores', async () => {
+    server = await startScriptedModel({ scenario: await loadScenarioFile(path.join(HERE, 'scripted-coach.json')) });
+    const scenarios = await tempDir('tidy-eval-scenarios-');
+    for (const name of ['wants-to-stop', 'photos-later']) await cp(path.join(DEFAULT_SCENARIOS_DIR, `${name}.json`), path.join(scenarios, `${name}.json`));
+    const out = path.join(await tempDir('tidy-eval-out-'), 'run');
+
+    const { code, output } = await cli('--base-url', server.baseURL, '--model', 'scripted', '--scenarios', scenarios, '--out', out);
+
+    expect(code).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(['photos-later.json', 'wants-to-stop.json']);
+    const stopped = await readTranscript(path.join(out, 'wants-to-stop.json'));
+    expect(stopped.events.filter((event) => event.type === 'person').map((event) => event.text)).toEqual(stopped.scenario.messages.slice(0, 5));
+    expect(stopped.events.at(-1)).toEqual({ type: 'coach', mode: 'windingDown', text: 'Good stopping point. See you next time.' });
+    expect(scoreTranscript(stopped)['wind-down'].status).toBe('pass');
+
+    const photos = await readTranscript(path.join(out, 'photos-later.json'));
+    expect(photos.events).toContainEqual({ type: 'photos', step: 3, count: 1 });
+    // The generated photo went to the model as an image.
+    expect(server.requests.some((request) => JSON.stringify(request.body.messages).includes('data:image/jpeg;base64'))).toBe(true);
+
+    expect(output).toMatch(/^wants-to-stop +\| ✓ +\| ✓ +\| ✓ +\| ✓ +\| ✓ +\| ✓ +\| ✗/m);
+    expect(output).toMatch(/^photos-later +\| /m);
+    expect(output).toMatch(/Total: \d+\/\d+ checks passed/);
+    expect(output).toContain(`Transcripts: ${out}`);
+  });
+
+  it('reports a model that fails every turn in the transcript, and scores what there is', async () => {
+    server = await startScriptedModel({ scenario: { steps: [{ respond: { error: { status: 400, message: 'model not found' } }, times: 'always' }] } });
+    const scenarios = await tempDir('tidy-eval-scenarios-');
+    await cp(path.join(DEFAULT_SCENARIOS_DIR, 'terse-answers.json'), path.join(scenarios, 'terse-answers.json'));
+    const out = await tempDir('tidy-eval-out-');
+
+    const { code, output } = await cli('--base-url', server.baseURL, '--model', 'missing', '--scenarios', scenarios, '--out', out);
+
+    expect(code).toBe(0);
+    const transcript = await readTranscript(path.join(out, 'terse-answers.json'));
+    expect(transcript.events.filter((event) => event.type === 'error').length).toBeGreaterThan(0);
+    expect(output).toContain('Total: 0/0 checks passed');
+  });
+});
+
+describe('npm run eval --compare', () => {
+  it('prints two recorded runs side by side', async () => {
+    const b = await tempDir('tidy-eval-b-');
+    await cp(path.join(HERE, 'fixtures', 'scripted'), b, { recursive: true });
+    await cp(path.join(HERE, 'fixtures', 'edited', 'wants-to-stop.json'), path.join(b, 'wants-to-stop.json'));
+    const { code, output } = await cli('--compare', path.join(HERE, 'fixtures', 'scripted'), b);
+    expect(code).toBe(0);
+    expect(output).toContain('  wants-to-stop / tone: pass -> fail');
+  });
+
+  it('needs two runs, and says which folder has no transcripts', async () => {
+    expect((await cli('--compare', 'one')).code).toBe(2);
+    const empty = await tempDir('tidy-eval-empty-');
+    const { code, output } = await cli('--compare', path.join(HERE, 'fixtures', 'scripted'), empty);
+    expect(code).toBe(2);
+    expect(output).toBe(`No transcripts (*.json) in ${empty}`);
+  });
+});
+
+describe('arguments and scenarios', () => {
+  it('prints the usage without a base URL or a model', async () => {
+    const { code, output } = await cli('--model', 'x');
+    expect(code).toBe(2);
+    expect(output).toContain('Usage: npm run eval -- --base-url URL --model NAME');
+    expect((await cli('--nope')).code).toBe(2);
+  });
+
+  it('ships a dozen valid scenarios, with stops and photos among them', async () => {
+    const scenarios = await loadScenarios(DEFAULT_SCENARIOS_DIR);
+    expect(scenarios.length).toBeGreaterThanOrEqual(12);
+    expect(scenarios.filter((scenario) => scenario.asksToStopAt !== undefined).length).toBeGreaterThanOrEqual(3);
+    expect(scenarios.some((scenario) => scenario.photos.some((photo) => photo.items >= 8))).toBe(true);
+    expect(new Set(scenarios.map((scenario) => scenario.cards.policy))).toEqual(new Set(['first', 'second', 'unsure', 'other', 'skip']));
+  });
+
+  it('refuses a scenario file that does not validate, naming the file and the field, before calling any model', async () => {
+    const dir = await tempDir('tidy-eval-bad-');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'stops-late.json'), JSON.stringify({ name: 'stops-late', description: 'x', messages: ['hi'], asksToStopAt: 3 }));
+    const { code, output } = await cli('--base-url', 'http://127.0.0.1:9/v1', '--model', 'x', '--scenarios', dir);
+    expect(code).toBe(2);
+    expect(output).toContain('stops-late.json');
+    expect(output).toContain('asksToStopAt must name one of the messages');
+  });
+});
