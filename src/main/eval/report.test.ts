@@ -61,6 +61,14 @@ describe('comparing two runs', () => {
     expect(comparison).toContain(`Total: A ${ta.passed}/${ta.applicable}, B ${tb.passed}/${tb.applicable} checks passed`);
   });
 
+  it('shows a scenario only one run has', async () => {
+    const a = scoreRun(await readRun(path.join(FIXTURES, 'scripted')));
+    const b = scoreRun(await readRun(path.join(FIXTURES, 'edited')));
+    const comparison = formatComparison(a, b);
+    expect(rowOf(comparison, 'which-one')).toMatch(/^\* which-one +\| ✓ · +\|/);
+    expect(comparison).toContain('  which-one: only in run A');
+  });
+
   it('says so when nothing changed', async () => {
     const a = scoreRun(await readRun(path.join(FIXTURES, 'scripted')));
     expect(formatComparison(a, a)).toContain('No differences.');

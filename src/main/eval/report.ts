@@ -67,7 +67,7 @@ export function formatReport(run: ScoredRun): string {
   ].join('\n');
 }
 
-/** Two runs side by side: each cell is "A B"; rows and cells that differ are marked with *. */
+/** Two runs side by side: each cell is "A B" (· where a run lacks the scenario); rows and cells that differ are marked with *. */
 export function formatComparison(a: ScoredRun, b: ScoredRun): string {
   const names = [...new Set([...a.rows.map((row) => row.scenario), ...b.rows.map((row) => row.scenario)])];
   const differences: string[] = [];
@@ -83,7 +83,7 @@ export function formatComparison(a: ScoredRun, b: ScoredRun): string {
         differs = true;
         differences.push(`${scenario} / ${check.title}: ${x} -> ${y}`);
       }
-      return `${x ? MARK[x] : ' '} ${y ? MARK[y] : ' '}${left && right && x !== y ? '*' : ''}`;
+      return `${x ? MARK[x] : '·'} ${y ? MARK[y] : '·'}${left && right && x !== y ? '*' : ''}`;
     });
     return [`${differs ? '* ' : ''}${scenario}`, ...cells];
   });
