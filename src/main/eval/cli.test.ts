@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { createOpenAI } from '@ai-sdk/openai';
+import { aiSdkLlm } from '../effects';
 import { runEvalCli } from './cli';
+import { runScenario } from './runner';
 import { scoreTranscript } from './scorers';
-import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
+import { DEFAULT_SCENARIOS_DIR, EvalScenarioSchema, loadScenarios } from './scenario';
 import { readTranscript } from './transcript';
 
 const HERE = import.meta.dirname;
@@ -70,6 +73,28 @@ describe('npm run eval against the scripted model server', () => {
     const transcript = await readTranscript(path.join(out, 'terse-answers.json'));
     expect(transcript.events.filter((event) => event.type === 'error').length).toBeGreaterThan(0);
     expect(output).toContain('Total: 0/0 checks passed');
+  });
+});
+
+describe('a model that hangs', () => {
+  it('is stopped after the turn timeout, recorded, and the run goes on to the next message', async () => {
+    server = await startScriptedModel({ scenario: { steps: [{ respond: { text: '{"response":"late"}', delayMs: 60_000 }, times: 'always' }] } });
+    const llm = aiSdkLlm(createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted'));
+    const scenario = EvalScenarioSchema.parse({ name: 'hang', description: 'a slow model', messages: ['hi', 'hello?'] });
+    const started = Date.now();
+    const transcript = await runScenario(scenario, { llm, modelName: 'slow', turnTimeoutMs: 200 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(transcript.events.filter((event) => event.type === 'person')).toHaveLength(2);
+    expect(transcript.events.filter((event) => event.type === 'error').map((event) => event.message)).toEqual([
+      'The turn took longer than 0.2 s and was stopped.',
+      'The turn took longer than 0.2 s and was stopped.',
+    ]);
+  });
+
+  it('refuses a turn timeout that is not a number of seconds', async () => {
+    const { code, output } = await cli('--base-url', 'http://127.0.0.1:9/v1', '--model', 'x', '--turn-timeout', 'soon');
+    expect(code).toBe(2);
+    expect(output).toContain('--turn-timeout takes a number of seconds.');
   });
 });
 

@@ -15,7 +15,7 @@ import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
 import type { Transcript } from './transcript';
 
 const USAGE = [
-  'Usage: npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--no-vision]',
+  'Usage: npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--no-vision] [--turn-timeout SECONDS]',
   '       npm run eval -- --compare RUN_A RUN_B',
 ].join('\n');
 
@@ -40,6 +40,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         scenarios: { type: 'string' },
         out: { type: 'string' },
         'no-vision': { type: 'boolean', default: false },
+        'turn-timeout': { type: 'string' },
         compare: { type: 'boolean', default: false },
       },
       allowPositionals: true,
@@ -72,6 +73,11 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     print(USAGE);
     return 2;
   }
+  const turnTimeout = values['turn-timeout'] === undefined ? undefined : Number(values['turn-timeout']);
+  if (turnTimeout !== undefined && !(turnTimeout > 0)) {
+    print(`--turn-timeout takes a number of seconds.\n${USAGE}`);
+    return 2;
+  }
   let scenarios;
   try {
     scenarios = await loadScenarios(path.resolve(values.scenarios ?? DEFAULT_SCENARIOS_DIR));
@@ -89,7 +95,12 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
   const transcripts: Transcript[] = [];
   for (const scenario of scenarios) {
     print(`Playing ${scenario.name}...`);
-    const transcript = await runScenario(scenario, { llm, modelName: model, vision: !values['no-vision'] });
+    const transcript = await runScenario(scenario, {
+      llm,
+      modelName: model,
+      vision: !values['no-vision'],
+      ...(turnTimeout ? { turnTimeoutMs: turnTimeout * 1000 } : {}),
+    });
     await writeFile(path.join(out, `${scenario.name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);
     transcripts.push(transcript);
   }

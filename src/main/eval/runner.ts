@@ -25,7 +25,11 @@ export interface RunOptions {
   readonly templatesDir?: string;
   /** Whether the model is told to take images (photo scenarios still run without: photos are then named only). */
   readonly vision?: boolean;
+  /** A turn still running after this long is stopped (Stop, as the person would) and recorded as an error. */
+  readonly turnTimeoutMs?: number;
 }
+
+export const DEFAULT_TURN_TIMEOUT_MS = 5 * 60_000;
 
 const signal = new AbortController().signal;
 
@@ -135,6 +139,22 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
     }
   });
 
+  // Waits for the coach to finish; a model that hangs is stopped so one scenario cannot stall the whole run.
+  const timeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  const settle = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeoutMs);
+    });
+    const outcome = await Promise.race([core.idle(), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      events.push({ type: 'error', message: `The turn took longer than ${timeoutMs / 1000} s and was stopped.` });
+      await core.handlers['coach:stop'](undefined, { signal });
+      await core.idle();
+    }
+  };
+
   try {
     let photoSeed = 0;
     for (const [step, text] of scenario.messages.entries()) {
@@ -148,7 +168,7 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
         );
         events.push({ type: 'photos', step, count: batch.count });
         await core.handlers['photos:import']({ uploads, paths: [] }, { signal });
-        await core.idle();
+        await settle();
       }
       if (ended) break;
       events.push({ type: 'person', step, text });
@@ -157,7 +177,7 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
       } catch (error) {
         events.push({ type: 'error', message: (error as Error).message });
       }
-      await core.idle();
+      await settle();
     }
   } finally {
     unsubscribe();
