@@ -36,6 +36,16 @@ export const ProbeResultSchema = z.object({
 });
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 
+export const SwitchesSchema = z.object({ vision: z.boolean().optional(), tools: z.boolean().optional() });
+export type Switches = z.infer<typeof SwitchesSchema>;
+
+/** A result as kept per server and model, with the switches the person set by hand since (those win). */
+export const StoredProbeSchema = z.object({
+  result: ProbeResultSchema,
+  overrides: SwitchesSchema,
+});
+export type StoredProbe = z.infer<typeof StoredProbeSchema>;
+
 /** What "Test connection" answers: a summary line, and what each capability did. */
 export const ModelTestSchema = z.object({
   ok: z.boolean(),
