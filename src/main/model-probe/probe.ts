@@ -8,7 +8,7 @@ import { generateText, Output, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
 import { redSquarePng } from './image';
-import { clean, hintFor, serverMessage } from './server-error';
+import { clean, hintFor, isRefusal, serverMessage } from './server-error';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_PROBE_TIMEOUT_MS = 15_000;
@@ -172,8 +172,8 @@ const probeStructured: Check = async (model, run, fail) => {
       }
       tried.push(`${attempt.mode}: the reply was not the JSON asked for`);
     } catch (error) {
-      // A stall is not a refusal: a server that does not answer will not answer the next mode either.
-      if (error instanceof Stalled) return fail('structured-output', error);
+      // Only a refusal of this mode is a reason to try the next: a stall, a bad key or no server would repeat.
+      if (!isRefusal(error)) return fail('structured-output', error);
       tried.push(`${attempt.mode}: ${fail('structured-output', error).message}`);
     }
   }

@@ -41,7 +41,7 @@ export function hintFor(capability: 'tools' | 'vision' | 'any', message: string,
   if (/jinja/i.test(message)) return 'Start llama-server with --jinja for tool calls.';
   if (/mmproj/i.test(message)) return 'Start llama-server with --mmproj (the model’s vision projector) for images.';
   if (/HTTP 401|HTTP 403|api key|unauthori[sz]ed/i.test(message)) return 'Check the API key.';
-  if (/ECONNREFUSED|fetch failed|could not be reached/i.test(message)) {
+  if (/ECONNREFUSED|fetch failed|Cannot connect to API|could not be reached/i.test(message)) {
     return 'Nothing answers at this address: is the server running?';
   }
   if (capability === 'tools' && /does not support tools/i.test(message)) {
@@ -51,6 +51,12 @@ export function hintFor(capability: 'tools' | 'vision' | 'any', message: string,
     return 'This model has no vision; pick a vision model such as llava or llama3.2-vision.';
   }
   return undefined;
+}
+
+/** A request the server answered with a 4xx other than a key problem: another mode may still work. */
+export function isRefusal(error: unknown): boolean {
+  const status = findApiCallError(error)?.statusCode;
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
 }
 
 function isOllama(baseUrl: string | undefined): boolean {
