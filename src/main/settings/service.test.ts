@@ -133,6 +133,11 @@ describe('Test connection probes the model and sets the switches', () => {
     expect(service.view().model).toMatchObject({ vision: true, probe: { overrides: { vision: true } } });
     const file = JSON.parse(await readFile(path.join(dataDir, 'model-probes.json'), 'utf8')) as { probes: Array<{ result: { model: string } }> };
     expect(file.probes.map((entry) => entry.result.model)).toEqual(['scripted']);
+    // Another model, then back: the kept result brings its switches back, the one set by hand included.
+    await service.update({ model: { name: 'another' } });
+    await service.update({ model: { vision: false } });
+    await service.update({ model: { name: 'scripted' } });
+    expect(service.view().model).toMatchObject({ vision: true, tools: true });
     // A new service (the next start) reads the kept result back.
     const again = await serviceFor(undefined, dataDir);
     expect(again.service.view().model.probe?.result.capabilities.find((c) => c.capability === 'vision')?.status).toBe('fails');

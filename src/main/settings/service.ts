@@ -146,14 +146,13 @@ export class SettingsService {
     return { ...summarize(result, changed), probe: result };
   }
 
-  /** Sets the switches from a probe, except those set by hand since; returns the ones that changed. */
+  /** Sets the switches from a probe, those set by hand for this server and model as they were set; returns the ones that changed. */
   async #applyProbe(stored: StoredProbe): Promise<Switches> {
-    const found = switchesFrom(stored.result);
-    if (!found) return {};
+    const wanted = { ...switchesFrom(stored.result), ...stored.overrides };
     const changed: Switches = {};
     for (const name of ['vision', 'tools'] as const) {
-      const value = found[name];
-      if (value !== undefined && stored.overrides[name] === undefined && this.#model[name] !== value) changed[name] = value;
+      const value = wanted[name];
+      if (value !== undefined && this.#model[name] !== value) changed[name] = value;
     }
     if (Object.keys(changed).length === 0) return changed;
     const current = this.#settings;
