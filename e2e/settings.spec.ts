@@ -4,6 +4,7 @@ import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';
+import { expectAccessible } from './support/axe';
 
 let app: RunningWebMode | undefined;
 let model: ScriptedModel | undefined;
@@ -59,24 +60,51 @@ test('the debug panel, hidden by default, shows the live state and the session l
   await page.screenshot({ path: shotPath('debug-panel.png') });
 });
 
-test('a model server set up in Settings is tested and unlocks the conversational coach', async ({ page }) => {
-  model = await startScenario('connection-test');
+test('a model server chosen from the known servers is probed: each check is listed and the switches follow', async ({ page }) => {
+  // A llama.cpp-like server without a vision projector: tools and JSON work, images are refused.
+  model = await startScenario('model-probe');
   app = await startWebMode();
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('radio', { name: /OpenAI-compatible server/ }).check();
-  await dialog.getByRole('textbox', { name: 'Server address' }).fill(model.baseURL);
+  const address = dialog.getByRole('textbox', { name: 'Server address' });
+  await dialog.getByRole('combobox', { name: 'Known server' }).selectOption({ label: 'llama.cpp server (http://localhost:8080/v1)' });
+  await expect(address).toHaveValue('http://localhost:8080/v1');
+  await address.fill(model.baseURL);
+  await expect(dialog.getByRole('combobox', { name: 'Known server' })).toHaveValue('other');
   await dialog.getByRole('textbox', { name: 'Model name' }).fill('scripted');
   await dialog.getByRole('button', { name: 'Save model' }).click();
   await expect(dialog.getByTestId('model-message')).toHaveText('Saved. It is used from the next reply on.');
   // The header says so at once, not only from the next session (regression: it kept "works offline").
   await expect(page.getByTestId('coach-kind')).toHaveText('CoachGuided, phrased by scripted');
+  await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).toBeChecked();
+
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: “OK”.');
+  await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: 3 of 4 checks work, 1 does not. Takes images is now off.');
+  const results = dialog.getByTestId('probe-results');
+  await expect(results).toContainText('The server lists 1 model, scripted among them.');
+  const status = (capability: string) => results.locator(`[data-capability="${capability}"] .probe-status`);
+  await expect(results.getByRole('listitem')).toHaveCount(4);
+  await expect(status('tools')).toHaveText('works');
+  await expect(status('structured-output')).toHaveText('works (json_schema)');
+  await expect(status('streaming-tools')).toHaveText('works');
+  await expect(status('vision')).toHaveText('does not work');
+  await expect(results.locator('[data-capability="vision"]')).toContainText('image input is not supported');
+  await expect(results.locator('[data-capability="vision"]')).toContainText('--mmproj');
+  // The switches follow the probe, and stay the person's to change.
+  await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).not.toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /Takes tool calls/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Conversational/ })).toBeEnabled();
+  await expectAccessible(page, 'settings with probe results');
+  await results.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('settings-model.png') });
+
+  // Controlled by what main says: the box turns once main has the change.
+  await dialog.getByRole('checkbox', { name: /Takes images/ }).click();
+  await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).toBeChecked();
+  await expect(dialog.getByText('set by hand: Test connection leaves it')).toBeVisible();
   expect(model.mismatches).toEqual([]);
 });
 

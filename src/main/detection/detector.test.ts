@@ -1,3 +1,4 @@
+import { DETECTED } from './testing';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -115,7 +116,7 @@ describe('the on-device detector on real photos', () => {
     try {
       await quick.detect(readFileSync(path.join(FIXTURES, 'coffee.jpg')), { width: 600, height: 400 });
       expect(quick.running).toBe(true);
-      await expect.poll(() => quick.running).toBe(false);
+      await expect.poll(() => quick.running, DETECTED).toBe(false);
       const again = await quick.detect(readFileSync(path.join(FIXTURES, 'coffee.jpg')), { width: 600, height: 400 });
       expect(again.detections.items.map((item) => item.label)).toContain('cup');
     } finally {

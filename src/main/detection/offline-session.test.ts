@@ -2,6 +2,7 @@
  * A newcomer's first session, as the app runs it: no model, real photos, the real detector. From the photos to the
  * summary, every thing the guided coach proposes is one the detector found, outlined where it is, never twice.
  */
+import { DETECTED } from './testing';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe('a first session with no model and real photos', () => {
     const progress = detectionProgress(core);
     await importPhotos(core, PHOTOS);
     await when(core, allDetected);
-    await expect.poll(() => progress.at(-1)).toEqual({ done: PHOTOS.length, total: PHOTOS.length, failed: 0 });
+    await expect.poll(() => progress.at(-1), DETECTED).toEqual({ done: PHOTOS.length, total: PHOTOS.length, failed: 0 });
 
     const questions: Question[] = [];
     const proposed: string[] = [];
@@ -174,7 +175,7 @@ describe('stopping the detector', () => {
     // The first photo is still loading the model (the worker's cold start); the others wait behind it.
     const { cancelled } = await core.handlers['detection:cancel'](undefined, { signal });
     expect(cancelled).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => progress.at(-1)).toEqual({ done: 4 - cancelled, total: 4 - cancelled, failed: 0 });
+    await expect.poll(() => progress.at(-1), DETECTED).toEqual({ done: 4 - cancelled, total: 4 - cancelled, failed: 0 });
     expect(core.store.state.photos.filter((photo) => photo.detections)).toHaveLength(4 - cancelled);
     expect((await core.handlers['detection:cancel'](undefined, { signal })).cancelled).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { DETECTED } from './testing';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,7 +97,7 @@ describe('detection for the app', () => {
     expect(delivered).toEqual([]);
     sessionHasIt = true;
     service.request({ sessionId: 's1', photosDir: dir, photos: [photo] });
-    await expect.poll(() => delivered.length).toBe(1);
+    await expect.poll(() => delivered.length, DETECTED).toBe(1);
     // Detected once: the second request was served from what was kept.
     expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
   });

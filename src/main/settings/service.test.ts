@@ -7,7 +7,14 @@ import type { SettingsStore } from './store';
 import { DEFAULT_SETTINGS } from '../../shared/settings/schema';
 import type { ModelSettings } from '../config/settings';
 import { testCore } from '../testing/fixtures';
-import { parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../testing/scripted-model';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { probeModel } from '../model-probe';
+
+const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
 import type { AppCore } from '../core/app-core';
 
 const signal = new AbortController().signal;
@@ -28,9 +35,7 @@ const modelFor = (settings: Parameters<typeof languageModelFrom>[0]) => {
 
 describe('the model, set up in Settings', () => {
   it('connects to an OpenAI-compatible server named in Settings, tests it, and unlocks the conversational coach', async () => {
-    server = await startScriptedModel({
-      scenario: parseScenario({ model: 'scripted', steps: [{ expect: { systemContains: 'checking a connection' }, respond: { text: 'OK' } }] }),
-    });
+    server = await startScriptedModel({ scenario: await loadScenarioFile(CAPABLE) });
     core = testCore({ modelFor, model: { vision: true, tools: true } });
     const app = core;
     expect((await app.handlers['settings:get'](undefined, { signal })).modelConfigured).toBe(false);
@@ -38,7 +43,11 @@ describe('the model, set up in Settings', () => {
 
     const view = await app.handlers['settings:set']({ model: { baseUrl: server.baseURL, name: 'scripted', vision: false } }, { signal });
     expect(view).toMatchObject({ modelConfigured: true, model: { baseUrl: server.baseURL, name: 'scripted', vision: false, tools: true } });
-    expect(await app.handlers['settings:testModel'](undefined, { signal })).toEqual({ ok: true, message: 'scripted answered: “OK”.' });
+    const tested = await app.handlers['settings:testModel'](undefined, { signal });
+    // The probe found vision working, so the switch turned off above comes back on.
+    expect(tested).toMatchObject({ ok: true, message: 'scripted answered: 4 of 4 checks work. Takes images is now on.' });
+    expect(tested.probe?.capabilities.map((c) => c.status)).toEqual(['works', 'works', 'works', 'works']);
+    expect((await app.handlers['settings:get'](undefined, { signal })).model).toMatchObject({ vision: true, tools: true, probe: { overrides: {} } });
     await app.handlers['settings:set']({ coach: 'conversational' }, { signal });
     await app.handlers['session:new'](undefined, { signal });
     expect((await app.handlers['app:info'](undefined, { signal })).coach).toBe('conversational');
@@ -46,15 +55,13 @@ describe('the model, set up in Settings', () => {
   });
 
   it('says plainly why a test fails', async () => {
-    server = await startScriptedModel({
-      scenario: parseScenario({ model: 'scripted', steps: [{ respond: { error: { status: 401, message: 'bad key' } } }] }),
-    });
+    server = await startScriptedModel({ scenario: { ...(await loadScenarioFile(CAPABLE)), requireApiKey: 'the-right-key' } });
     core = testCore({ modelFor, model: { vision: true, tools: true } });
     await core.handlers['settings:set']({ model: { baseUrl: server.baseURL, name: 'scripted' } }, { signal });
-    expect(await core.handlers['settings:testModel'](undefined, { signal })).toEqual({
-      ok: false,
-      message: 'The model service refused the API key. Check the key in Settings or OPENAI_API_KEY.',
-    });
+    const tested = await core.handlers['settings:testModel'](undefined, { signal });
+    expect(tested).toMatchObject({ ok: false, message: 'scripted passed no check: HTTP 401: Incorrect API key provided. — Check the API key.' });
+    // A refusal of every check says nothing about the model: the switches stay.
+    expect((await core.handlers['settings:get'](undefined, { signal })).model).toMatchObject({ vision: true, tools: true });
   });
 
   it('keeps a key typed in Settings in main: the view only says that one is set', async () => {
@@ -79,6 +86,61 @@ describe('the model, set up in Settings', () => {
   it('refuses a file: URL as the server', async () => {
     const { contract } = await import('../../shared/ipc/contract');
     expect(contract.invoke['settings:set'].input.safeParse({ model: { baseUrl: 'file:///etc/passwd' } }).success).toBe(false);
+  });
+});
+
+describe('Test connection probes the model and sets the switches', () => {
+  async function serviceFor(quirks: Quirks | undefined, dataDir = mkdtempSync(path.join(os.tmpdir(), 'tidy-probe-'))) {
+    const scenario = await loadScenarioFile(CAPABLE);
+    server ??= await startScriptedModel({ scenario: quirks ? { ...scenario, quirks } : scenario });
+    let stored = DEFAULT_SETTINGS;
+    const service = new SettingsService({
+      store: { read: () => stored, write: async (next) => void (stored = next) },
+      secrets: memorySecrets(),
+      env: { baseUrl: server.baseURL, model: 'scripted', vision: true, tools: true },
+      modelFor,
+      dataDir,
+      probe: (target, probeSignal) => probeModel(target, { signal: probeSignal, timeoutMs: 300 }),
+    });
+    return { service, dataDir };
+  }
+
+  it.each([
+    ['refuses tools', { refuseTools: true }, { vision: true, tools: false }, 'Takes tool calls is now off.'],
+    ['refuses images', { refuseImages: true }, { vision: false, tools: true }, 'Takes images is now off.'],
+    ['rejects json_schema', { rejectJsonSchema: true }, { vision: true, tools: true }, '4 of 4 checks work.'],
+  ] as const)('a server that %s: reported, and the switches follow', async (_name, quirks, switches, said) => {
+    const { service } = await serviceFor(quirks);
+    const tested = await service.testModel(signal);
+    expect(tested.ok).toBe(true);
+    expect(tested.message).toContain(said);
+    expect(service.view().model).toMatchObject(switches);
+  });
+
+  it('a stalled server: every check says it got no answer, and no switch moves', async () => {
+    const { service } = await serviceFor({ stall: true });
+    const tested = await service.testModel(signal);
+    expect(tested).toMatchObject({ ok: false, message: 'scripted passed no check: No answer in 0.3 s.' });
+    expect(service.view().model).toMatchObject({ vision: true, tools: true });
+  });
+
+  it('keeps a switch set by hand after a probe, also through the next probe, and keeps results in model-probes.json', async () => {
+    const { service, dataDir } = await serviceFor({ refuseImages: true });
+    await service.testModel(signal);
+    expect(service.view().model.vision).toBe(false);
+    await service.update({ model: { vision: true } });
+    await service.testModel(signal);
+    expect(service.view().model).toMatchObject({ vision: true, probe: { overrides: { vision: true } } });
+    const file = JSON.parse(await readFile(path.join(dataDir, 'model-probes.json'), 'utf8')) as { probes: Array<{ result: { model: string } }> };
+    expect(file.probes.map((entry) => entry.result.model)).toEqual(['scripted']);
+    // Another model, then back: the kept result brings its switches back, the one set by hand included.
+    await service.update({ model: { name: 'another' } });
+    await service.update({ model: { vision: false } });
+    await service.update({ model: { name: 'scripted' } });
+    expect(service.view().model).toMatchObject({ vision: true, tools: true });
+    // A new service (the next start) reads the kept result back.
+    const again = await serviceFor(undefined, dataDir);
+    expect(again.service.view().model.probe?.result.capabilities.find((c) => c.capability === 'vision')?.status).toBe('fails');
   });
 });
 

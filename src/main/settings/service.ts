@@ -8,6 +8,8 @@ import type { CoachKind } from '../../shared/session/schema';
 import type { Settings } from '../../shared/settings/schema';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { classifyLlmError, type Llm } from '../effects';
+import type { ModelTest, ProbeResult, StoredProbe, Switches } from '../../shared/model-probe/schema';
+import { probeModel, ProbeStore, summarize, switchesFrom, type ProbeTarget } from '../model-probe';
 import type { SecretStore } from './secrets';
 import type { SettingsStore } from './store';
 
@@ -28,6 +30,8 @@ export interface SettingsServiceDeps {
   readonly dataDir: string;
   /** Whether the on-device detector can run, for the Settings screen. */
   readonly detector?: () => { available: boolean; reason?: string };
+  /** Runs the capability probe (default: `probeModel` with its 15 s limit per check; tests inject a shorter one). */
+  readonly probe?: (target: ProbeTarget, signal: AbortSignal) => Promise<ProbeResult>;
 }
 
 export class SettingsService {
@@ -35,6 +39,7 @@ export class SettingsService {
   #model: ModelSettings;
   #llm: Llm | undefined;
   readonly #deps: SettingsServiceDeps;
+  readonly #probes: ProbeStore;
 
   /** Sessions hold this one: a model change in Settings reaches them at once. */
   readonly currentLlm: Llm = {
@@ -43,6 +48,7 @@ export class SettingsService {
 
   constructor(deps: SettingsServiceDeps) {
     this.#deps = deps;
+    this.#probes = new ProbeStore(deps.dataDir);
     this.#settings = deps.store.read();
     this.#model = this.#modelFor(this.#settings);
     this.#llm = deps.modelFor ? deps.modelFor(this.#model) : deps.fixedLlm;
@@ -79,6 +85,7 @@ export class SettingsService {
         ...(model.model ? { name: model.model } : {}),
         vision: model.vision,
         tools: model.tools,
+        ...withProbe(model.model ? this.#probes.find({ baseUrl: model.baseUrl, model: model.model }) : undefined),
       },
       detector: this.#deps.detector?.() ?? { available: false, reason: 'This build has no detector.' },
       apiKey: { set: Boolean(model.apiKey), storage: this.#deps.secrets.storage },
@@ -101,6 +108,17 @@ export class SettingsService {
       throw error;
     }
     if (patch.model) this.#reconfigure();
+    if (!patch.model) return;
+    const byHand = pick(patch.model);
+    const endpoint = this.#endpoint();
+    if (!endpoint) return;
+    if (Object.keys(byHand).length > 0) {
+      await this.#probes.override(endpoint, byHand);
+    } else if (patch.model.baseUrl !== undefined || patch.model.name !== undefined) {
+      // Back to a server and model probed before: its switches come back with it.
+      const stored = this.#probes.find(endpoint);
+      if (stored) await this.#applyProbe(stored);
+    }
   }
 
   async setApiKey(apiKey: string | undefined): Promise<void> {
@@ -112,10 +130,46 @@ export class SettingsService {
     this.#reconfigure();
   }
 
-  /** A one-word round trip to the model, told in words a person can act on. */
-  async testModel(signal: AbortSignal): Promise<{ ok: boolean; message: string }> {
+  /**
+   * Probes the model's capabilities, keeps the result for this server and model, and sets the switches from it
+   * (those the person set by hand for it stay). A model given as it is (tests, no provider) gets a one-word round trip.
+   */
+  async testModel(signal: AbortSignal): Promise<ModelTest> {
     const llm = this.#llm;
     if (!llm) return { ok: false, message: 'No model is set up: give it a name and a key or a server address.' };
+    const endpoint = this.#deps.modelFor ? this.#endpoint() : undefined;
+    if (!endpoint) return this.#roundTrip(llm, signal);
+    const target = { ...endpoint, ...(this.#model.apiKey ? { apiKey: this.#model.apiKey } : {}) };
+    const result = await (this.#deps.probe ?? ((t, s) => probeModel(t, { signal: s })))(target, signal);
+    const stored = await this.#probes.save(result);
+    const changed = await this.#applyProbe(stored);
+    return { ...summarize(result, changed), probe: result };
+  }
+
+  /** Sets the switches from a probe, those set by hand for this server and model as they were set; returns the ones that changed. */
+  async #applyProbe(stored: StoredProbe): Promise<Switches> {
+    const wanted = { ...switchesFrom(stored.result), ...stored.overrides };
+    const changed: Switches = {};
+    for (const name of ['vision', 'tools'] as const) {
+      const value = wanted[name];
+      if (value !== undefined && this.#model[name] !== value) changed[name] = value;
+    }
+    if (Object.keys(changed).length === 0) return changed;
+    const current = this.#settings;
+    const next = { ...current, model: { ...current.model, ...changed } };
+    await this.#deps.store.write(next);
+    this.#settings = next;
+    this.#reconfigure();
+    return changed;
+  }
+
+  #endpoint(): { baseUrl?: string; model: string } | undefined {
+    const { baseUrl, model } = this.#model;
+    return model ? { ...(baseUrl ? { baseUrl } : {}), model } : undefined;
+  }
+
+  /** A one-word round trip to the model, told in words a person can act on. */
+  async #roundTrip(llm: Llm, signal: AbortSignal): Promise<ModelTest> {
     try {
       const reply = await llm.generate({
         instructions: 'You are checking a connection. Reply with the single word OK.',
@@ -152,4 +206,16 @@ export class SettingsService {
       tools: chosen.tools ?? env.tools,
     };
   }
+}
+
+function withProbe(stored: StoredProbe | undefined): { probe?: StoredProbe } {
+  return stored ? { probe: stored } : {};
+}
+
+/** The switches in a Settings change: set by hand. */
+function pick(model: NonNullable<Settings['model']>): Switches {
+  return {
+    ...(model.vision !== undefined ? { vision: model.vision } : {}),
+    ...(model.tools !== undefined ? { tools: model.tools } : {}),
+  };
 }

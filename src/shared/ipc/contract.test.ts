@@ -59,7 +59,11 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validInputs: [undefined],
     invalidInputs: [{}],
     validOutput: { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
-    invalidOutputs: [{ settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } }],
+    invalidOutputs: [
+      { settings: { theme: 'sepia' }, effectiveCoach: 'guided', modelConfigured: false, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
+      // A kept probe result must be whole: its overrides say which switches were set by hand.
+      { settings: { theme: 'dark' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true, probe: { result: { model: 'x', probedAt: 1, models: { listed: false, names: [], message: '' }, capabilities: [] } } }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
+    ],
   },
   'settings:set': {
     validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, { model: { baseUrl: 'http://127.0.0.1:11434/v1', name: 'llama3' } }, { model: { baseUrl: null } }, {}],
@@ -82,8 +86,25 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'settings:testModel': {
     validInputs: [undefined],
     invalidInputs: [{ model: 'x' }],
-    validOutput: { ok: true, message: 'The model answered.' },
-    invalidOutputs: [{ ok: 'yes' }],
+    validOutput: {
+      ok: true,
+      message: 'scripted answered: 3 of 4 checks work, 1 does not.',
+      probe: {
+        baseUrl: 'http://localhost:8080/v1',
+        model: 'scripted',
+        probedAt: 1,
+        models: { listed: true, names: ['scripted'], found: true, message: 'The server lists 1 model, scripted among them.' },
+        capabilities: [
+          { capability: 'tools', status: 'fails', message: 'HTTP 400: tools param requires --jinja flag' },
+          { capability: 'structured-output', status: 'works', mode: 'json_object', message: 'Best mode: json_object.' },
+        ],
+      },
+    },
+    invalidOutputs: [
+      { ok: 'yes' },
+      { ok: true, message: 'm', probe: { model: 'x', probedAt: 1, models: { listed: false, names: [], message: '' }, capabilities: [{ capability: 'telepathy', status: 'works', message: '' }] } },
+      { ok: true, message: 'm', probe: { model: 'x', probedAt: 1, models: { listed: false, names: [], message: '' }, capabilities: [{ capability: 'tools', status: 'maybe', message: '' }] } },
+    ],
   },
   'sessions:list': {
     validInputs: [undefined],

@@ -8,6 +8,7 @@ import { AnswerSchema } from '../questions/schema';
 import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
 import { SessionListSchema, TimelineSchema } from '../sessions/schema';
 import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
+import { ModelTestSchema } from '../model-probe/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -52,8 +53,11 @@ export const contract = {
     },
     /** Desktop only: picks another data folder, used from Tidying's next start. */
     'settings:chooseDataDir': { input: NoInput, output: z.object({ nextStart: z.string().optional() }) },
-    /** Asks the configured model for a one-word reply, to show whether it can be reached. */
-    'settings:testModel': { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
+    /**
+     * Probes the configured model (its server's model list, tool calls, structured output, streaming with tools,
+     * images), keeps the result and sets the switches from it; answers with what each check did.
+     */
+    'settings:testModel': { input: NoInput, output: ModelTestSchema },
     'session:new': { input: NoInput, output: SessionSnapshotSchema },
     /** Every logged session, newest first. */
     'sessions:list': { input: NoInput, output: SessionListSchema },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CoachKindSchema } from '../session/schema';
 import { SPRINT_MINUTES } from '../sprints/sprint';
+import { StoredProbeSchema } from '../model-probe/schema';
 
 /** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
 export const SettingsSchema = z.object({
@@ -48,6 +49,8 @@ export const SettingsViewSchema = z.object({
     name: z.string().optional(),
     vision: z.boolean(),
     tools: z.boolean(),
+    /** The last probe of this server and model ("Test connection"), if there was one. */
+    probe: StoredProbeSchema.optional(),
   }),
   /** Whether the on-device detector can run here, and if not, why. */
   detector: z.object({ available: z.boolean(), reason: z.string().optional() }),

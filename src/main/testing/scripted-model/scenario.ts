@@ -84,6 +84,27 @@ export const stepSchema = z.strictObject({
   times: z.union([z.int().min(1), z.literal('always')]).default(1),
 });
 
+/**
+ * Ways real local servers fall short, answered before any step (the request is recorded but uses no step), so one
+ * scenario can play a capable model and, with a quirk, a lesser one. Messages are the servers' own.
+ */
+export const quirksSchema = z.strictObject({
+  /** Any request offering tools gets llama.cpp's 400 for a server started without --jinja. */
+  refuseTools: z.boolean().optional(),
+  /** Any request carrying an image gets llama.cpp's 400 for a model without a vision projector. */
+  refuseImages: z.boolean().optional(),
+  /** A `json_schema` response_format gets a 400 (json_object and plain text still work). */
+  rejectJsonSchema: z.boolean().optional(),
+  /** Chat Completions requests are never answered (the connection stays open until the client gives up). */
+  stall: z.boolean().optional(),
+});
+
+export const QUIRK_MESSAGES = {
+  refuseTools: 'tools param requires --jinja flag',
+  refuseImages: 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+  rejectJsonSchema: "response_format type 'json_schema' is not supported by this server",
+} as const;
+
 export const scenarioSchema = z
   .strictObject({
     /** The model name listed by GET /v1/models and echoed in responses. */
@@ -97,6 +118,7 @@ export const scenarioSchema = z
      */
     order: z.enum(['sequence', 'first-match']).default('sequence'),
     steps: z.array(stepSchema),
+    quirks: quirksSchema.optional(),
     /** The answer to a request that matches no step (an unmet `expect`, or steps used up). Default: a 500 naming the problem. */
     fallback: responseSchema.optional(),
   })
@@ -106,6 +128,7 @@ export const scenarioSchema = z
   });
 
 export type Expectation = z.infer<typeof expectationSchema>;
+export type Quirks = z.infer<typeof quirksSchema>;
 export type ScriptedToolCall = z.infer<typeof toolCallSchema>;
 export type ScriptedHttpError = z.infer<typeof httpErrorSchema>;
 export type ScriptedFinishReason = z.infer<typeof finishReasonSchema>;

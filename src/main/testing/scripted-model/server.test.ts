@@ -187,4 +187,42 @@ describe('scripted model wire format', () => {
 
     expect(await pending).toBe('dropped');
   });
+
+  describe('quirks, like lesser local servers', () => {
+    const answered = { steps: [{ respond: { text: 'Fine.' }, times: 'always' as const }] };
+    const withTools = { ...hello, tools: [{ type: 'function', function: { name: 'note', parameters: { type: 'object' } } }] };
+    const withImage = { model: 'tidy-test', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] };
+    const withSchema = { ...hello, response_format: { type: 'json_schema', json_schema: { name: 'r', schema: {} } } };
+
+    it.each([
+      ['refuseTools', withTools, 'tools param requires --jinja flag'],
+      ['refuseImages', withImage, 'image input is not supported'],
+      ['rejectJsonSchema', withSchema, "response_format type 'json_schema' is not supported"],
+    ] as const)('%s: a 400 in the server’s words, using no step; other requests still answered', async (quirk, body, message) => {
+      const model = await serve({ ...answered, quirks: { [quirk]: true } });
+      const refused = await post(model, body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(message);
+      const fine = await post(model, { ...hello, response_format: { type: 'json_object' } });
+      expect(fine.status).toBe(200);
+      expect(model.requests.map((request) => request.stepIndex)).toEqual([undefined, 0]);
+    });
+
+    it('stall: never answers, until the client gives up or the server closes', async () => {
+      const model = await serve({ ...answered, quirks: { stall: true } });
+      const request = (signal?: AbortSignal) =>
+        fetch(`${model.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify(hello), ...(signal ? { signal } : {}) }).then(
+          () => 'answered',
+          (error: unknown) => (error as Error).name,
+        );
+      expect(await request(AbortSignal.timeout(200))).toBe('TimeoutError');
+      const held = request();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await model.close();
+      server = undefined;
+      expect(await held).toBe('TypeError'); // fetch failed: the connection was closed with no answer
+      expect(model.requests).toHaveLength(2);
+    });
+  });
 });
+

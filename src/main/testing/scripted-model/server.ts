@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chatRequestSchema, type ChatRequest } from './request';
-import { parseScenario, type Scenario, type ScenarioInput, type ScriptedHttpError, type ScriptedResponse } from './scenario';
+import { chatRequestSchema, hasImages, responseFormatType, toolNames, type ChatRequest } from './request';
+import { parseScenario, QUIRK_MESSAGES, type Quirks, type Scenario, type ScenarioInput, type ScriptedHttpError, type ScriptedResponse } from './scenario';
 import { Script, type Mismatch } from './script';
 import { completionBody, errorBody, streamChunks } from './wire';
 
@@ -71,6 +71,9 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
         code: 'invalid_api_key',
       });
     }
+    if (scenario.quirks?.stall) return; // Never answered: the client's own time limit (or close()) ends it.
+    const refusal = quirkRefusal(scenario.quirks, body);
+    if (refusal !== undefined) return sendError(res, { status: 400, message: refusal, type: 'invalid_request_error' });
     const decision = script.answer(body, requests.length - 1);
     if (decision.kind === 'step') record.stepIndex = decision.stepIndex;
     else options.onMismatch?.(decision.mismatch);
@@ -143,6 +146,15 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
         server.closeAllConnections();
       }),
   };
+}
+
+/** The 400 a quirky server sends for this request, if it is one it cannot take. */
+function quirkRefusal(quirks: Quirks | undefined, body: ChatRequest): string | undefined {
+  if (quirks === undefined) return undefined;
+  if (quirks.refuseTools && toolNames(body).length > 0) return QUIRK_MESSAGES.refuseTools;
+  if (quirks.refuseImages && hasImages(body)) return QUIRK_MESSAGES.refuseImages;
+  if (quirks.rejectJsonSchema && responseFormatType(body) === 'json_schema') return QUIRK_MESSAGES.rejectJsonSchema;
+  return undefined;
 }
 
 function parseRequest(raw: string): { success: true; data: ChatRequest } | { success: false; problems: string[] } {

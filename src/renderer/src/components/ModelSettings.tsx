@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
 import type { Bridge } from '../bridge';
+import { presetFor, SERVER_PRESETS } from '../../../shared/model-probe/presets';
+import { ProbeResults } from './ProbeResults';
 
 /**
  * The model part of Settings: OpenAI or an OpenAI-compatible server, the model's name, whether it takes images and
- * tools, the API key (sent one way: main only ever says whether one is set) and a connection test.
+ * tools, the API key (sent one way: main only ever says whether one is set) and a connection test that probes what
+ * the model can do and sets the two switches from it (they stay editable; a switch set by hand stays so).
  */
 export function ModelSettings(props: {
   bridge: Bridge;
@@ -14,11 +17,18 @@ export function ModelSettings(props: {
 }) {
   const { bridge, view, onSaved, change } = props;
   const [provider, setProvider] = useState<'openai' | 'compatible'>(view.model.baseUrl ? 'compatible' : 'openai');
-  const [baseUrl, setBaseUrl] = useState(view.model.baseUrl ?? 'http://127.0.0.1:11434/v1');
+  const [baseUrl, setBaseUrl] = useState(view.model.baseUrl ?? SERVER_PRESETS[0]!.baseUrl);
   const [name, setName] = useState(view.model.name ?? '');
   const [key, setKey] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
+
+  const probe = view.model.probe;
+  const switchHint = (name: 'vision' | 'tools') => {
+    if (probe?.overrides[name] !== undefined) return 'set by hand: Test connection leaves it';
+    if (probe) return 'set by Test connection; change it if you like';
+    return name === 'vision' ? 'Test connection sets it, or turn off for models without vision' : 'Test connection sets it, or turn off for models without tools';
+  };
 
   const run = async (work: () => Promise<{ ok: boolean; text: string } | undefined>) => {
     setBusy(true);
@@ -50,6 +60,8 @@ export function ModelSettings(props: {
   const test = () =>
     void run(async () => {
       const result = await bridge.invoke('settings:testModel');
+      // The probe may have moved the switches and kept a result: show both.
+      onSaved(await bridge.invoke('settings:get'));
       return { ok: result.ok, text: result.message };
     });
 
@@ -68,10 +80,29 @@ export function ModelSettings(props: {
           </span>
         </label>
         {provider === 'compatible' ? (
-          <label className="settings-field">
-            <span>Server address</span>
-            <input type="url" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} required />
-          </label>
+          <>
+            <label className="settings-field">
+              <span>Known server</span>
+              <select
+                value={presetFor(baseUrl)?.id ?? 'other'}
+                onChange={(event) => {
+                  const preset = SERVER_PRESETS.find((candidate) => candidate.id === event.currentTarget.value);
+                  if (preset) setBaseUrl(preset.baseUrl);
+                }}
+              >
+                {SERVER_PRESETS.map((preset) => (
+                  <option key={preset.id} value={preset.id}>
+                    {preset.label} ({preset.baseUrl})
+                  </option>
+                ))}
+                <option value="other">Another address</option>
+              </select>
+            </label>
+            <label className="settings-field">
+              <span>Server address</span>
+              <input type="url" value={baseUrl} onChange={(event) => setBaseUrl(event.currentTarget.value)} required />
+            </label>
+          </>
         ) : null}
         <label className="settings-field">
           <span>Model name</span>
@@ -80,13 +111,13 @@ export function ModelSettings(props: {
         <label className="settings-option">
           <input type="checkbox" checked={view.model.vision} onChange={(event) => void change({ model: { vision: event.currentTarget.checked } })} />
           <span>
-            Takes images <span className="settings-hint">turn off for models without vision</span>
+            Takes images <span className="settings-hint">{switchHint('vision')}</span>
           </span>
         </label>
         <label className="settings-option">
           <input type="checkbox" checked={view.model.tools} onChange={(event) => void change({ model: { tools: event.currentTarget.checked } })} />
           <span>
-            Takes tool calls <span className="settings-hint">turn off for models without tools</span>
+            Takes tool calls <span className="settings-hint">{switchHint('tools')}</span>
           </span>
         </label>
         <div className="settings-actions">
@@ -98,6 +129,7 @@ export function ModelSettings(props: {
           </button>
         </div>
       </form>
+      {probe ? <ProbeResults stored={probe} /> : null}
       <div className="settings-key">
         <p>
           API key: <strong data-testid="settings-key-state">{view.apiKey.set ? 'a key is set' : 'none'}</strong>
