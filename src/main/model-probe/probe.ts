@@ -98,18 +98,19 @@ async function listModels(baseUrl: string, target: ProbeTarget, run: Run): Promi
   }
 }
 
+/** The same forced call of the one-field tool, plain and streamed. */
+const FORCED_TOOL_CALL = {
+  prompt: TOOL_PROMPT,
+  tools: { note_colour: colourTool },
+  toolChoice: { type: 'tool', toolName: 'note_colour' },
+  maxOutputTokens: 100,
+  maxRetries: 0,
+} as const;
+
 const probeTools: Check = async (model, run, fail) => {
   try {
     const result = await run((abortSignal) =>
-      generateText({
-        model,
-        prompt: TOOL_PROMPT,
-        tools: { note_colour: colourTool },
-        toolChoice: { type: 'tool', toolName: 'note_colour' },
-        maxOutputTokens: 100,
-        maxRetries: 0,
-        abortSignal,
-      }),
+      generateText({ model, ...FORCED_TOOL_CALL, abortSignal }),
     );
     return toolCallVerdict('tools', result.toolCalls, fail);
   } catch (error) {
@@ -122,11 +123,7 @@ const probeStreamingTools: Check = async (model, run, fail) => {
     const calls = await run(async (abortSignal) => {
       const result = streamText({
         model,
-        prompt: TOOL_PROMPT,
-        tools: { note_colour: colourTool },
-        toolChoice: { type: 'tool', toolName: 'note_colour' },
-        maxOutputTokens: 100,
-        maxRetries: 0,
+        ...FORCED_TOOL_CALL,
         abortSignal,
         // Errors come back as stream parts and are rethrown here; the default handler would print them too.
         onError: () => {},
