@@ -13,6 +13,10 @@ import type { SettingsService } from '../settings/service';
 import { LiveSession, type SessionServices } from './live-session';
 import { loadLoggedSession } from './resume';
 
+/** Said once, first, when the model cannot take tool calls: the person learns why the coach asks with cards. */
+const NO_TOOLS_NOTICE =
+  'This model can’t take tool calls, so I’ll guide you with short questions and cards, and the model words my replies. Drop photos of the room, or type anything to begin.';
+
 const OFFLINE_NOTICE =
   'No model is set up, so I’ll guide you with short questions and cards: it all works offline. Drop photos of the room, or type anything to begin.';
 
@@ -179,12 +183,11 @@ export class CurrentSession {
     };
   }
 
-  /** A guided session without a model says so, once, before anything else. */
+  /** A guided session without a model (or with one that takes no tool calls) says so, once, before anything else. */
   #fresh(): SessionState {
     const { random, time } = this.#services;
     const fresh = newSessionState(random.id(), time.now());
-    return this.#coachKind === 'guided' && !this.#settings.hasModel
-      ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: OFFLINE_NOTICE, at: time.now() }] }
-      : fresh;
+    const notice = this.#coachKind !== 'guided' ? undefined : !this.#settings.hasModel ? OFFLINE_NOTICE : this.#settings.guidedForTools ? NO_TOOLS_NOTICE : undefined;
+    return notice ? { ...fresh, messages: [{ id: random.id(), role: 'coach', text: notice, at: time.now() }] } : fresh;
   }
 }

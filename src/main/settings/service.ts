@@ -67,9 +67,22 @@ export class SettingsService {
     return this.#llm !== undefined;
   }
 
-  /** The coach a new session gets: Settings first, then TIDY_COACH; without a model always guided. */
+  /** The coach a new session gets: Settings first, then TIDY_COACH; without a model, or one without tool calls, guided. */
   coachForNewSession(): CoachKind {
-    return this.hasModel ? (this.#settings.coach ?? this.#deps.coachPreference ?? 'conversational') : 'guided';
+    return this.hasModel && this.#model.tools ? this.#preferredCoach() : 'guided';
+  }
+
+  /**
+   * Whether new sessions get the guided coach only because the model takes no tool calls (the switch, set by Test
+   * connection or by hand): the conversational coach's cards are tool calls, so the guided coach leads and the model
+   * words its replies and reads what the person types.
+   */
+  get guidedForTools(): boolean {
+    return this.hasModel && !this.#model.tools && this.#preferredCoach() === 'conversational';
+  }
+
+  #preferredCoach(): CoachKind {
+    return this.#settings.coach ?? this.#deps.coachPreference ?? 'conversational';
   }
 
   /** What the Settings dialog shows: never the key, only whether one is set and where it is kept. */

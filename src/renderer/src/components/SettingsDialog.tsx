@@ -90,12 +90,18 @@ export function SettingsDialog(props: {
                 type="radio"
                 name="coach"
                 checked={coach === 'conversational'}
-                disabled={!view.modelConfigured}
+                disabled={!view.modelConfigured || !view.model.tools}
                 onChange={() => void change({ coach: 'conversational' })}
               />
               <span>
                 Conversational{' '}
-                <span className="settings-hint">{view.modelConfigured ? 'talks it through with the model' : 'needs a model: set one up first'}</span>
+                <span className="settings-hint">
+                  {!view.modelConfigured
+                    ? 'needs a model: set one up first'
+                    : view.model.tools
+                      ? 'talks it through with the model'
+                      : 'needs a model that takes tool calls; this one does not, so the guided coach leads and the model words it'}
+                </span>
               </span>
             </label>
             <p className="settings-hint">A change applies from your next session.</p>
