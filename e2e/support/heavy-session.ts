@@ -73,6 +73,8 @@ export async function writeHeavySession(dataDir: string, spec: HeavySession): Pr
     photos,
     messages,
     guided: { phase: 'sorting', active: { function: 'Work (Writing)', anchors: ['desk', 'lamp'], later: [] }, currentItem: LONG_NAME },
+    // The header's widest sprint: paused, with its time left and a Resume button (paused, so no timer moves it).
+    sprint: { number: 12, lengthMs: 45 * 60_000, breakMs: 5 * 60_000, phase: { kind: 'paused', elapsedMs: 6 * 60_000 } },
   };
   const writer = await SessionLogWriter.open(paths.log, { now: () => START });
   await writer.append({
