@@ -333,6 +333,22 @@ describe('sprints in a session with no model', () => {
     expect(check.divergence, check.divergence?.message).toBeUndefined();
   });
 
+  it('take their length from Settings for new sessions; a session keeps the length it started with', async () => {
+    const time = manualTime();
+    const core = testCore({ time: time.clock, timers: time.timers });
+    cores.push(core);
+    await core.handlers['settings:set']({ sprintMinutes: 25 }, { signal });
+    await core.handlers['chat:send']({ text: 'My desk is buried.' }, { signal });
+    expect(core.store.state.sprint).toMatchObject({ number: 1, lengthMs: 25 * MINUTE });
+    await core.handlers['settings:set']({ sprintMinutes: 5 }, { signal });
+    time.advance(25 * MINUTE);
+    await until(core, (state) => state.sprint?.phase.kind === 'due');
+    expect(core.store.state.sprint?.lengthMs).toBe(25 * MINUTE);
+    await core.handlers['session:new'](undefined, { signal });
+    await core.handlers['chat:send']({ text: 'The shelf now.' }, { signal });
+    expect(core.store.state.sprint).toMatchObject({ number: 1, lengthMs: 5 * MINUTE });
+  });
+
   it('comes back from a closed app with the sprint paused where the log stopped', async () => {
     const time = manualTime();
     const core = sprintCore(time);
