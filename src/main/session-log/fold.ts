@@ -135,3 +135,12 @@ export function openQuestionOf(events: readonly LogEvent[]): Question | undefine
   }
   return open;
 }
+
+/**
+ * The session a log describes as it stands: the fold of its complete turns, then what the person did after the last
+ * one (a message waiting for its turn, photos added to an ended session). Undefined for a log with no opening.
+ */
+export function sessionOfLog(events: readonly LogEvent[]): SessionState | undefined {
+  const { document, inFlight } = foldLog(events);
+  return document && inFlight.reduce((state, event) => (isInput(event) ? applyInput(state, event) : state), document.session);
+}

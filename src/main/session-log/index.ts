@@ -31,7 +31,7 @@ export { SessionLogWriter } from './writer';
 export type { SessionLog, SessionLogTail, TornTail } from './reader';
 export { parseSessionLog, readSessionLog, readSessionLogTail, SessionLogError } from './reader';
 export type { FoldedTurn, Input, InputEvent } from './fold';
-export { applyInput, documentOf, foldLog, isInput, LogFoldError, openQuestionOf } from './fold';
+export { applyInput, documentOf, foldLog, isInput, LogFoldError, openQuestionOf, sessionOfLog } from './fold';
 export type { Divergence, JournalOptions, JournalWriter, LiveEffects, PlayHooks, ReplayedEffect } from './journal';
 export { Journal, ReplayDivergenceError } from './journal';
 export type { ListedSession, SessionListing, SessionMeta, SessionPaths } from './metadata';

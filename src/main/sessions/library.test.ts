@@ -25,6 +25,24 @@ function libraryOf(dataDir: string, current: SessionState = newSessionState('in-
   return new SessionLibrary(dataDir, { id: current.id, state: current, flush: async () => void flushed.push(current.id) });
 }
 
+describe('a session as it stands', () => {
+  it('includes what the person did after its last turn (after photos added to an ended session)', async () => {
+    // Regression: the fold stopped at the last turn's end, so an ended session's after photos were missing from its
+    // summary and exit plan once it was no longer the session in use.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-library-'));
+    const id = 'id-2';
+    const paths = sessionPaths(dataDir, id);
+    await mkdir(paths.photos, { recursive: true });
+    const lines = (await readFile(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/sprints.jsonl'), 'utf8')).trimEnd().split('\n');
+    const last = JSON.parse(lines.at(-1)!) as { seq: number; at: number };
+    const after = { v: 2, seq: last.seq + 1, at: last.at + 60_000, type: 'photos-imported', photos: [{ id: 'a'.repeat(64), fileName: 'desk-now.jpg', width: 8, height: 6 }], stage: 'after' };
+    await writeFile(paths.log, `${[...lines, JSON.stringify(after)].join('\n')}\n`);
+    const state = await libraryOf(dataDir).state(id);
+    expect(state.status).toBe('ended');
+    expect(state.photos).toEqual([expect.objectContaining({ fileName: 'desk-now.jpg', stage: 'after' })]);
+  });
+});
+
 describe('the session library', () => {
   it('lists sessions with the one in use marked, and names a folder it cannot read', async () => {
     const { dataDir, id } = await dataFolder();

@@ -10,11 +10,12 @@ import { timelineOf } from '../replay/transcript';
 import {
   archiveFileName,
   exportSessionArchive,
-  foldLog,
   importSessionArchive,
   listSessions,
   readSessionLog,
+  readSessionLogTail,
   SessionArchiveError,
+  sessionOfLog,
   sessionPaths,
 } from '../session-log';
 import { PhotoIdSchema, photoPaths } from '../photos';
@@ -42,10 +43,19 @@ export class SessionLibrary {
     return timelineOf(await this.#events(id));
   }
 
-  /** A session as it stands: the one in use from memory, any other folded from its log. */
+  /**
+   * A session as it stands: the one in use from memory, any other from its log, read from its last checkpoint on
+   * (so the start notice's look at ended sessions costs little however long they ran).
+   */
   async state(id: string): Promise<SessionState> {
     if (id === this.current.id) return this.current.state;
-    const state = foldLog(await this.#events(id)).document?.session;
+    let state: SessionState | undefined;
+    try {
+      state = sessionOfLog((await readSessionLogTail(sessionPaths(this.dataDir, id).log)).events);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw NO_SUCH_SESSION();
+      throw error;
+    }
     if (!state) throw NO_SUCH_SESSION();
     return state;
   }

@@ -19,7 +19,7 @@ import type { AppCore } from '../core/app-core';
 import { manualClock, seededRandom } from '../effects';
 import type { Timers } from '../questions';
 import { checkSession } from '../replay/check';
-import { applyInput, foldLog, isInput, readSessionLog } from '../session-log';
+import { foldLog, readSessionLog, sessionOfLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
 import { rulesLlm } from '../testing/rules-llm';
@@ -261,7 +261,7 @@ async function expectEverySessionReplays(dataDir: string, live: SessionState): P
     expect(check.turnsChecked).toBe(folded.turns - 1);
     if (id === live.id) {
       // The fold, with what the person did after the last turn (photos added to an ended session, say).
-      const session = folded.inFlight.reduce((state, event) => (isInput(event) ? applyInput(state, event) : state), folded.document!.session);
+      const session = sessionOfLog(events);
       const { pendingQuestion: _open, ...ended } = live;
       expect(session).toEqual(ended);
     }
