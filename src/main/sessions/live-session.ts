@@ -496,32 +496,33 @@ export class LiveSession {
       void this.#writer.setAsideFrom(unconsumed[0]!.seq);
     }
     void this.#writer.append({ type: 'session-resumed', from, appVersion: version, coach: this.coachKind, model: this.#setup.model, memory });
-    // As an input from outside, once the code has moved on: the journal may have gone live in the middle of a read,
-    // and a line written inside a read would stand where replay expects the read.
+    // What the person did in the set-aside lines, and the sprint's time away, go in as inputs from outside, once the
+    // code has moved on: the journal may have gone live in the middle of a read, and a line written inside a read
+    // would stand where replay expects the read.
     setImmediate(() =>
       this.#journal.admit(() => {
+        for (const event of unconsumed) {
+          if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected' || event.type === 'carried-over') {
+            void this.#input(stripLine(event));
+          }
+        }
         this.#pauseWhileAway();
         this.#clockOn = true;
         this.#watchSprint();
         this.#awayHandled.resolve();
       }),
     );
-    for (const event of unconsumed) {
-      if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected' || event.type === 'carried-over') {
-        this.#input(stripLine(event));
-      }
-    }
+  }
+
+  #watchSprint(): void {
+    const { sprint, status } = this.#services.store.state;
+    if (this.#clockOn) this.#clock.watch(sprint, status === 'active');
   }
 
   /**
    * Time the app was closed is not sprint time: a sprint that was counting is paused where the log stopped, and a
    * break that was on becomes the next sprint, paused, so nothing counts down until the person is back.
    */
-  #watchSprint(): void {
-    const { sprint, status } = this.#services.store.state;
-    if (this.#clockOn) this.#clock.watch(sprint, status === 'active');
-  }
-
   #pauseWhileAway(): void {
     const { sprint, status } = this.#services.store.state;
     if (status !== 'active' || !sprint) return;
