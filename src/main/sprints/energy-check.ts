@@ -9,14 +9,15 @@ import type { QuestionSpec } from '../questions';
 
 export type EnergyChoice = 'keepGoing' | 'break' | 'windDown';
 
-const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+/** A length as the person reads it: whole minutes, at least one. */
+export const wholeMinutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
 
 function labels(state: SessionState): Record<EnergyChoice, string> {
   const sprint = state.sprint;
-  const length = minutes(sprint?.lengthMs ?? 0);
+  const length = wholeMinutes(sprint?.lengthMs ?? 0);
   return {
     keepGoing: `Keep going: another ${length === 1 ? 'minute' : `${length} minutes`}`,
-    break: `A ${minutes(sprint?.breakMs ?? 0)}-minute break`,
+    break: `A ${wholeMinutes(sprint?.breakMs ?? 0)}-minute break`,
     windDown: 'Wind down for today',
   };
 }
@@ -59,4 +60,3 @@ export function energyChoiceOf(state: SessionState, resolution: Resolution): Ene
   return (Object.keys(byLabel) as EnergyChoice[]).find((choice) => byLabel[choice] === selected);
 }
 
-export { minutes as wholeMinutes };
