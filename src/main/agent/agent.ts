@@ -63,6 +63,8 @@ export interface CallOptions {
   readonly excludeTools?: readonly string[];
   /** Receives the text of each step as it streams in (the whole text so far, not a delta). */
   readonly onText?: (textSoFar: string) => void;
+  /** Ends the call after a step's tool results (finish reason `halted`) when it says there is no point going on. */
+  readonly halt?: (steps: readonly StepRecord[]) => boolean;
 }
 
 export interface StepRecord {
@@ -225,6 +227,7 @@ export class Agent {
       const results: ToolResultPart[] = [];
       for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal, excluded));
       this.messages.append({ role: 'tool', content: results });
+      if (options.halt?.(steps)) return { text: response.text, output: undefined, finishReason: 'halted', mode, steps };
       const applied = await this.modes.applyScheduled({ ...(signal ? { signal } : {}) });
       if (applied && options.endTurnOnTransition) {
         return {

@@ -13,7 +13,7 @@ import { endedSession } from '../session/ending';
 import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
-import type { ModeKind, Photo, SessionState } from '../../shared/session/schema';
+import type { CoachHandover, ModeKind, Photo, SessionState } from '../../shared/session/schema';
 import { Agent, type CallResult } from '../agent/agent';
 import type { Clock, Effects, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { classifyLlmError, memoryChatHistory, type LlmFault } from '../effects';
@@ -24,6 +24,7 @@ import { templateContext } from './context';
 import { continueMessage, EARLIER_LINES, photoMarker, pruneHistory, textOf, viewHistory } from './history';
 import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITION_TOOLS } from './modes';
 import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
+import { FAILED_TOOL_CALLS_BEFORE_HANDOVER, failedToolCallsAfter } from './tool-health';
 import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from './tools';
 
 export const MAX_TRANSITIONS_PER_TURN = 3;
@@ -76,6 +77,8 @@ export type TurnOutcome =
       readonly continues?: true;
     }
   | { readonly kind: 'fallback'; readonly response: string; readonly reason: string }
+  /** The model cannot take tool calls after all: the guided coach should take the session over and answer instead. */
+  | { readonly kind: 'handover'; readonly reason: CoachHandover['reason'] }
   | { readonly kind: 'stopped' }
   | { readonly kind: 'failed'; readonly fault: LlmFault };
 
@@ -93,6 +96,8 @@ export class ConversationalCoach {
   readonly agent: Agent;
   readonly #deps: ConversationalCoachDeps;
   #droppedTurns: number;
+  /** Tool calls failed in a row (carried in the coach's memory, so a resumed session keeps counting). */
+  #failedToolCalls: number;
   /**
    * The clock as the turn began: every prompt of the turn says the same minutes elapsed, and making or restoring a
    * coach reads nothing, so a coach rebuilt from the log behaves exactly like the one that ran.
@@ -102,6 +107,7 @@ export class ConversationalCoach {
   private constructor(deps: ConversationalCoachDeps) {
     this.#deps = deps;
     this.#droppedTurns = deps.memory?.droppedTurns ?? 0;
+    this.#failedToolCalls = deps.memory?.failedToolCalls ?? 0;
     const effects: Effects = {
       // The agent's own bookkeeping (when a mode was entered) reads the turn's clock, not the clock effect: nothing
       // the coach says depends on it, and so making or restoring a coach reads no effect at all.
@@ -145,7 +151,16 @@ export class ConversationalCoach {
 
   /** What the coach remembers beyond the session: its bounded history, as the log keeps it. */
   memory(): CoachMemory {
-    return { messages: this.agent.messages.list() as unknown as CoachMemory['messages'], droppedTurns: this.#droppedTurns };
+    return {
+      messages: this.agent.messages.list() as unknown as CoachMemory['messages'],
+      droppedTurns: this.#droppedTurns,
+      ...(this.#failedToolCalls > 0 ? { failedToolCalls: this.#failedToolCalls } : {}),
+    };
+  }
+
+  /** The model's tool calls keep failing: the session is better off with the guided coach. */
+  get toolCallsFailing(): boolean {
+    return this.#failedToolCalls >= FAILED_TOOL_CALLS_BEFORE_HANDOVER;
   }
 
   /**
@@ -182,6 +197,10 @@ export class ConversationalCoach {
         this.#deps.onActivity({ status: 'idle' });
         return { kind: 'stopped' };
       }
+      if (fault.kind === 'unsupported' && fault.capability === 'tools') {
+        this.#deps.log.write({ level: 'warn', message: 'The server refused tool calls', data: { fault } });
+        return { kind: 'handover', reason: 'tools-refused' };
+      }
       this.#deps.log.write({ level: 'warn', message: 'A coach turn failed', data: { fault } });
       this.#deps.onActivity({ status: 'error', notice: `${fault.message} Your message is kept; send again when ready.` });
       return { kind: 'failed', fault };
@@ -201,7 +220,9 @@ export class ConversationalCoach {
   async windDown(signal?: AbortSignal): Promise<TurnOutcome> {
     // The person has chosen: the coach is winding down, with only its wrap-up tools, whatever mode it was in.
     if (this.mode !== 'windingDown') await this.agent.modes.enter('windingDown', { nextTime: [] });
-    const outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
+    let outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
+    // Ending needs no tools: the session ends below either way, so there is nothing to hand over.
+    if (outcome.kind === 'handover') outcome = this.#say(FALLBACK_LINES.windingDown, { kind: 'fallback', reason: outcome.reason });
     const state = this.#deps.state.get();
     if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));
     return outcome;
@@ -219,7 +240,14 @@ export class ConversationalCoach {
         endTurnOnTransition: allowTransition,
         ...(allowTransition ? {} : { excludeTools: TRANSITION_TOOLS }),
         onText: this.#streamDraft(),
+        // No more steps once the tool calls have failed too often: the guided coach answers instead.
+        halt: (steps) => failedToolCallsAfter(this.#failedToolCalls, steps) >= FAILED_TOOL_CALLS_BEFORE_HANDOVER,
       });
+      this.#failedToolCalls = failedToolCallsAfter(this.#failedToolCalls, result.steps);
+      if (this.toolCallsFailing) {
+        this.#deps.log.write({ level: 'warn', message: 'Tool calls keep failing', data: { failedToolCalls: this.#failedToolCalls } });
+        return { kind: 'handover', reason: 'tool-calls-failing' };
+      }
       if (result.finishReason !== 'transition') break;
       transitions += 1;
       next = this.#continuation();

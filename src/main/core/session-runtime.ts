@@ -6,11 +6,12 @@
  */
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
-import type { CoachKind, SessionState } from '../../shared/session/schema';
+import type { CoachHandover, CoachKind, SessionState } from '../../shared/session/schema';
 import { ConversationalCoach, type TurnOutcome } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
+import { modeFor, phaseFromConversation } from '../guided/phases';
 import { checkIn } from '../sprints/check-in';
 import { checkInDue } from '../sprints/energy-check';
 import type { QuestionSpec } from '../questions';
@@ -18,6 +19,14 @@ import type { CoachMemory } from '../session-log';
 import type { TemplateRenderer } from '../templates';
 
 export type { CoachKind } from '../../shared/session/schema';
+
+/** Said once, when the conversational coach hands the session to the guided coach. */
+export const HANDOVER_NOTICES: Readonly<Record<CoachHandover['reason'], string>> = {
+  'tool-calls-failing':
+    'This model keeps fumbling its tool calls, so from here I’ll guide you with short questions and cards. The model still words my replies.',
+  'tools-refused':
+    'The model’s server refuses tool calls, so from here I’ll guide you with short questions and cards. The model still words my replies.',
+};
 
 /** Vision calls in flight at once when several photos arrive together. */
 export const VISION_CONCURRENCY = 3;
@@ -98,7 +107,11 @@ export class SessionRuntime {
     const checkInOnly = !text && photos.length === 0 && checkInDue(state.get());
     let outcome: TurnOutcome | undefined;
     if (!checkInOnly) {
-      outcome = await (await this.#coachForSession()).turn({ ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) }, signal);
+      const input = { ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) };
+      outcome = await (await this.#coachForSession()).turn(input, signal);
+      if (signal.aborted || outcome.kind === 'stopped') return outcome;
+      // The conversational coach gave up on tool calls without answering: the guided coach answers the same turn.
+      if (outcome.kind === 'handover') outcome = await this.#handOver(outcome.reason, input, signal);
       if (signal.aborted || outcome.kind === 'stopped') return outcome;
     }
     if (!checkInDue(state.get())) return outcome;
@@ -118,11 +131,34 @@ export class SessionRuntime {
     return { kind: 'answered', response: said, mode: state.get().mode.kind, transitions, ...(continues ? { continues: true as const } : {}) };
   }
 
+  /**
+   * The guided coach takes the session over, the model still wording its replies. The handover is session state, so
+   * the turn's logged changes carry it: a resumed session stays guided, and a replay hands over at the same turn.
+   */
+  async #handOver(reason: CoachHandover['reason'], input: Parameters<Coach['turn']>[0], signal: AbortSignal): Promise<TurnOutcome> {
+    const { state, effects } = this.deps;
+    const current = state.get();
+    const guided = phaseFromConversation(current);
+    const at = effects.time.now();
+    const notice = { id: effects.random.id(), role: 'coach' as const, text: HANDOVER_NOTICES[reason], at };
+    const next = { ...current, guided, handover: { to: 'guided' as const, at, reason }, messages: [...current.messages, notice] };
+    state.set({ ...next, mode: modeFor(next) });
+    this.deps.log.write({ level: 'warn', message: 'The conversational coach handed over to the guided coach', data: { reason } });
+    this.#coach = this.#guidedCoach();
+    return (await this.#coach).turn(input, signal);
+  }
+
+  #guidedCoach(): Promise<Coach> {
+    const { effects, state, templates, log, onActivity } = this.deps;
+    const base = { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
+    return GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
+  }
+
   #coachForSession(): Promise<Coach> {
     const { effects, state, templates, log, onActivity } = this.deps;
     const base = { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
     this.#coach ??=
-      this.deps.coachKind === 'conversational' && effects.llm
+      this.deps.coachKind === 'conversational' && effects.llm && !state.get().handover
         ? ConversationalCoach.create({
             ...base,
             llm: effects.llm,
@@ -130,7 +166,7 @@ export class SessionRuntime {
             photoBytes: this.#photoBytes,
             ...(this.deps.memory ? { memory: this.deps.memory } : {}),
           }).then((coach) => (this.#conversational = coach))
-        : GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
+        : this.#guidedCoach();
     return this.#coach;
   }
 

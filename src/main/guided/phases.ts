@@ -22,6 +22,18 @@ export function phaseOf(state: SessionState): GuidedState {
 }
 
 /**
+ * The phase the guided coach takes a conversational session over in (a handover): what the conversation found (the
+ * space's function, what stays) is kept, and sorting goes on from the next thing.
+ */
+export function phaseFromConversation(state: SessionState): GuidedState {
+  if (state.guided) return state.guided;
+  const anchors = state.anchors.map((anchor) => anchor.slice(0, 200));
+  const fn = state.spaceFunction?.slice(0, 200);
+  if (!fn || state.mode.kind === 'surveying') return { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}) };
+  return { phase: 'sorting', active: { function: fn, anchors, later: [] } };
+}
+
+/**
  * The closest conversational mode, so the header stays meaningful: splitting and refining are sorting of a kind,
  * and an ended session is winding down.
  */

@@ -98,6 +98,8 @@ export const CoachMemorySchema = z.object({
   messages: z.array(ModelMessageSchema),
   /** Person turns dropped from the front: the prompt still counts them. */
   droppedTurns: z.number().int().nonnegative(),
+  /** Tool calls that failed in a row so far (absent when none): enough of them and the guided coach takes over. */
+  failedToolCalls: z.number().int().positive().optional(),
 });
 export type CoachMemory = z.infer<typeof CoachMemorySchema>;
 

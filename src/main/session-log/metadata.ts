@@ -33,7 +33,8 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
     ...(state.spaceFunction !== undefined ? { spaceFunction: state.spaceFunction } : {}),
     itemsProcessed: state.itemsProcessed,
     status: state.status,
-    coach,
+    // A session the conversational coach handed over is guided from then on.
+    coach: state.handover ? 'guided' : coach,
     leftovers: leftoversOf(state),
     ...(state.carriedOver ? { carriedFrom: state.carriedOver.from } : {}),
   };

@@ -145,8 +145,9 @@ export class CurrentSession {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new IpcError({ code: 'invalid-input', message: 'There is no logged session with that id.' });
       throw error;
     }
-    // Without a model now, a conversational session goes on with the guided coach (and the log says so).
-    const coachKind = logged.started.coach === 'conversational' && !this.#settings.hasModel ? 'guided' : logged.started.coach;
+    // Without a model now, or handed over before, a conversational session goes on with the guided coach (the log says so).
+    const handedOver = logged.document.session.handover !== undefined;
+    const coachKind = logged.started.coach === 'conversational' && (!this.#settings.hasModel || handedOver) ? 'guided' : logged.started.coach;
     const live = LiveSession.resume(this.#services, this.#setup(coachKind, paths), logged, logged.memory);
     this.#coachKind = coachKind;
     this.#live = live;

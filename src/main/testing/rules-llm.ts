@@ -16,7 +16,14 @@ export interface RulesLlmOptions {
   readonly faultRate?: number;
   /** Longest delay before an answer, in milliseconds (each call waits a random part of it). */
   readonly maxDelayMs?: number;
+  /**
+   * A model that fumbles tool calls from its `from`-th request offering tools on (counted from 0): arguments that do
+   * not parse, the call written into its text, or a server that refuses requests offering tools.
+   */
+  readonly toolFumbles?: { readonly from: number; readonly how: ToolFumble; /** Requests fumbled, then calls work again. */ readonly count?: number };
 }
+
+export type ToolFumble = 'invalid-arguments' | 'written-as-text' | 'refused';
 
 export interface RulesLlm extends Llm {
   /** Every request, in the order it came. */
@@ -106,6 +113,7 @@ export function rulesLlm(options: RulesLlmOptions = {}): RulesLlm {
   const random = options.random ?? (() => 0.5);
   const requests: LlmRequest[] = [];
   let calls = 0;
+  let toolRequests = 0;
   return {
     requests,
     async generate(request) {
@@ -121,7 +129,16 @@ export function rulesLlm(options: RulesLlmOptions = {}): RulesLlm {
         request.signal?.addEventListener('abort', () => (clearTimeout(timer), aborted()), { once: true });
       });
       if (fails) throw new LlmFaultError(fault);
-      const answer = answerFor(request);
+      // A model fumbling its calls tries the call again when told it failed, as small models do.
+      const answer = answerFor(options.toolFumbles ? beforeFailedCall(request) : request);
+      const offersTools = Object.keys(request.tools).length > 0;
+      const from = options.toolFumbles?.from ?? Infinity;
+      const index = offersTools ? toolRequests++ : -1;
+      const fumble = index >= from && index < from + (options.toolFumbles?.count ?? Infinity) ? options.toolFumbles?.how : undefined;
+      if (fumble === 'refused') {
+        throw new LlmFaultError({ kind: 'unsupported', capability: 'tools', message: 'This model does not support tools.' });
+      }
+      if (fumble && 'tool' in answer) return fumbled(fumble, answer, `call-${calls}`, request);
       if ('tool' in answer) {
         const toolCallId = `call-${calls}`;
         return {
@@ -154,4 +171,31 @@ function structured(schema: z.ZodType | undefined, text: string): { output?: unk
   } catch (error) {
     return { outputError: (error as Error).message };
   }
+}
+
+/** The request as it was before a failed call and its error result, so the model makes the same call again. */
+function beforeFailedCall(request: LlmRequest): LlmRequest {
+  const messages = [...request.messages];
+  while (messages.at(-1)?.role === 'tool' && JSON.stringify(messages.at(-1)!.content).includes('"error-text"') && messages.at(-2)?.role === 'assistant') {
+    messages.splice(-2, 2);
+  }
+  return messages.length === request.messages.length ? request : { ...request, messages };
+}
+
+/** A tool call gone wrong the way small local models get it wrong. */
+function fumbled(how: Exclude<ToolFumble, 'refused'>, answer: { tool: string; input: Record<string, unknown> }, toolCallId: string, request: LlmRequest): LlmResponse {
+  const usage = { inputTokens: 100, outputTokens: 10 };
+  if (how === 'invalid-arguments') {
+    const input = { ...answer.input, choices: 'kitchen or trash' };
+    return {
+      messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolCallId, toolName: answer.tool, input }] }],
+      text: '',
+      toolCalls: [{ toolCallId, toolName: answer.tool, input, invalidReason: `Invalid input for tool ${answer.tool}: choices must be an array.` }],
+      finishReason: 'tool-calls',
+      usage,
+    };
+  }
+  const text = `<tool_call>\n{"name": "${answer.tool}", "arguments": ${JSON.stringify(answer.input)}}\n</tool_call>`;
+  request.onText?.(text);
+  return { messages: [{ role: 'assistant', content: [{ type: 'text', text }] }], text, toolCalls: [], ...structured(request.output, text), finishReason: 'stop', usage };
 }

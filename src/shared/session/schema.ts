@@ -120,6 +120,18 @@ export const SessionEndingSchema = z.object({
   endedAt: z.number().int().nonnegative(),
 });
 
+/**
+ * The conversational coach handed the session to the guided coach (the model's tool calls kept failing, or the
+ * server refused tools): from then on the guided coach runs it, the model still wording replies.
+ */
+export const CoachHandoverSchema = z.object({
+  to: z.literal('guided'),
+  /** Epoch milliseconds. */
+  at: z.number().int().nonnegative(),
+  reason: z.enum(['tool-calls-failing', 'tools-refused']),
+});
+export type CoachHandover = z.infer<typeof CoachHandoverSchema>;
+
 export const SessionStateSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['active', 'ended']),
@@ -145,6 +157,8 @@ export const SessionStateSchema = z.object({
   sprint: SprintSchema.optional(),
   /** What the person took up from an earlier session when this one started (docs/coach.md, Next time). */
   carriedOver: CarryOverSchema.optional(),
+  /** Set when the conversational coach handed over to the guided coach mid-session. */
+  handover: CoachHandoverSchema.optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

@@ -64,7 +64,7 @@ export function Header(props: {
           <div data-testid="coach-kind">
             <dt>Coach</dt>
             <dd>
-              {info.coach === 'guided'
+              {info.coach === 'guided' || session?.handover
                 ? info.model.configured
                   ? `Guided, phrased by ${info.model.name}`
                   : 'Guided (works offline)'
