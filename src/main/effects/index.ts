@@ -14,7 +14,8 @@ export type {
   StateStore,
 } from './effects';
 export { EFFECT_ORDER } from './effects';
-export type { Llm, LlmRequest, LlmResponse, LlmSettings, LlmToolCall, LlmToolSpec, LlmUsage } from './llm';
+export type { AiSdkLlmOptions, Llm, LlmRequest, LlmResponse, LlmSettings, LlmToolCall, LlmToolSpec, LlmUsage } from './llm';
+export type { StructuredMode } from '../../shared/model-probe/schema';
 export { aiSdkLlm } from './llm';
 export type { MemoryLog } from './live';
 export { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';

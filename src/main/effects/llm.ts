@@ -4,7 +4,9 @@
  */
 import { generateText, Output, streamText, tool } from 'ai';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { readJson } from '../../shared/json-in';
+import type { StructuredMode } from '../../shared/model-probe/schema';
 
 export interface LlmToolSpec {
   readonly description: string;
@@ -60,8 +62,19 @@ export interface Llm {
   generate(request: LlmRequest): Promise<LlmResponse>;
 }
 
+export interface AiSdkLlmOptions {
+  /**
+   * How a request's `output` is asked for, as the capability probe found the server takes it:
+   * - `json_schema` (the default): the schema goes to the server (`response_format: json_schema`), the SDK parses the reply;
+   * - `json_object`: `response_format: json_object`, the schema goes in the instructions, the reply is parsed here;
+   * - `text`: no `response_format` at all, the schema in the instructions, the reply parsed here (fences and all).
+   */
+  readonly structuredOutput?: StructuredMode;
+}
+
 /** Live interpreter over the AI SDK: the app injects `@ai-sdk/openai`, tests a mock model. */
-export function aiSdkLlm(model: LanguageModel): Llm {
+export function aiSdkLlm(model: LanguageModel, options: AiSdkLlmOptions = {}): Llm {
+  const mode = options.structuredOutput ?? 'json_schema';
   return {
     async generate(request) {
       // Tools are declared without `execute`, so the SDK stops after one step and hands the calls back.
@@ -71,12 +84,17 @@ export function aiSdkLlm(model: LanguageModel): Llm {
           tool({ description: spec.description, inputSchema: spec.inputSchema }),
         ]),
       );
+      // Past json_schema the server never sees the schema, so the model reads it in its instructions.
+      const ownParse = request.output !== undefined && mode !== 'json_schema';
+      const instructions = request.output && ownParse
+        ? [request.instructions, schemaInstruction(request.output, Object.keys(tools).length > 0)].filter(Boolean).join('\n\n')
+        : request.instructions;
       const call = {
         model,
-        ...(request.instructions ? { instructions: request.instructions } : {}),
+        ...(instructions ? { instructions } : {}),
         messages: [...request.messages],
         tools,
-        ...(request.output ? { output: Output.object({ schema: request.output }) } : {}),
+        ...(request.output ? outputOption(request.output, mode) : {}),
         ...request.settings,
         // Retries belong to the effect layer above (visible to the person), not hidden inside the SDK.
         maxRetries: 0,
@@ -91,7 +109,9 @@ export function aiSdkLlm(model: LanguageModel): Llm {
       }));
       const endedInText = toolCalls.length === 0;
       let output: { output?: unknown; outputError?: string } = {};
-      if (request.output && endedInText) {
+      if (request.output && endedInText && ownParse) {
+        output = await parseReply(step.text, request.output);
+      } else if (request.output && endedInText) {
         try {
           output = { output: await step.output() };
         } catch (error) {
@@ -113,6 +133,37 @@ export function aiSdkLlm(model: LanguageModel): Llm {
       };
     },
   };
+}
+
+/** The output option for a mode: json_object asks for JSON without a schema; text asks for nothing. */
+function outputOption(schema: z.ZodType, mode: StructuredMode): Pick<StepCall, 'output'> {
+  switch (mode) {
+    case 'json_schema':
+      return { output: Output.object({ schema }) };
+    case 'json_object':
+      // `{ type: 'json' }` with no schema is what @ai-sdk/openai sends as `response_format: { type: 'json_object' }`.
+      // The reply is kept as text (Output.json() would throw on a fenced reply) and parsed by `parseReply`.
+      return { output: { ...Output.text(), name: 'json', responseFormat: Promise.resolve({ type: 'json' as const }) } };
+    case 'text':
+      return {};
+  }
+}
+
+/** The plain sentence and JSON Schema a model reads when the server cannot be given the schema. */
+function schemaInstruction(schema: z.ZodType, hasTools: boolean): string {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const when = hasTools ? 'When you answer in text rather than with a tool call, reply' : 'Reply';
+  return `${when} with only a JSON object that matches this JSON Schema, with no other text before or after it:\n${JSON.stringify(jsonSchema)}`;
+}
+
+/** The reply's JSON checked against the schema; a reply that breaks it is the caller's to repair, not a failed call. */
+async function parseReply(text: string, schema: z.ZodType): Promise<{ output?: unknown; outputError?: string }> {
+  const reading = readJson(text);
+  if (!reading.ok) return { outputError: `No structured output: ${reading.reason}.` };
+  const result = await schema.safeParseAsync(reading.value);
+  if (result.success) return { output: result.data };
+  const issues = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  return { outputError: `No structured output: the reply's JSON does not match the schema (${issues.join('; ')}).` };
 }
 
 type StepCall = Parameters<typeof generateText>[0] & Parameters<typeof streamText>[0];

@@ -6,6 +6,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, Output, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
+import { jsonIn } from '../../shared/json-in';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
 import { redSquarePng } from './image';
 import { clean, hintFor, isRefusal, serverMessage } from './server-error';
@@ -224,18 +225,6 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeout
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
-  }
-}
-
-/** The JSON object in a reply, also when a model wraps it in a code fence or a sentence. */
-function jsonIn(text: string): unknown {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end < start) return undefined;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
   }
 }
 
