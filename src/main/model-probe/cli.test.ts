@@ -49,6 +49,7 @@ describe('npm run probe-model', () => {
       expect(text).toMatch(/^Tool calls +fails +HTTP 400: tools param requires --jinja flag — Start llama-server with --jinja for tool calls\.$/m);
       expect(text).toMatch(/^Structured output +works \(json_schema\) /m);
       expect(text).toMatch(/^Images \(vision\) +works /m);
+      expect(text).toMatch(/^Context length: not said by the server; set it in Settings if the model's window is small\.$/m);
       expect(text).not.toContain('sk-probe-cli-secret');
       expect(server.requests.every((request) => request.authorization === 'Bearer sk-probe-cli-secret')).toBe(true);
     } finally {

@@ -1,13 +1,14 @@
 /**
- * The capability probe: lists the server's models, then checks with tiny requests what the coach relies on (forced
- * tool calls, structured output, streaming with tools, images), each with its own time limit so a stalled server is
- * reported rather than waited on.
+ * The capability probe: lists the server's models, asks the server the model's context length, then checks with tiny
+ * requests what the coach relies on (forced tool calls, structured output, streaming with tools, images), each with
+ * its own time limit so a stalled server is reported rather than waited on.
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, Output, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { jsonIn } from '../../shared/json-in';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
+import { discoverContextLength, type Run } from './context-length';
 import { redSquarePng } from './image';
 import { clean, hintFor, isRefusal, serverMessage } from './server-error';
 
@@ -50,7 +51,8 @@ export async function probeModel(target: ProbeTarget, options: ProbeOptions = {}
     return { capability, status: 'fails', message: hint ? clean(`${message} — ${hint}`, target.apiKey) : message };
   };
 
-  const models = await listModels(baseUrl, target, run);
+  const { models, answer } = await listModels(baseUrl, target, run);
+  const context = await discoverContextLength({ baseUrl, model: target.model, apiKey: target.apiKey, run, modelList: { answer } });
   const capabilities: CapabilityResult[] = [];
   for (const check of [probeTools, probeStructured, probeStreamingTools, probeVision]) {
     options.signal?.throwIfAborted();
@@ -61,15 +63,17 @@ export async function probeModel(target: ProbeTarget, options: ProbeOptions = {}
     model: target.model,
     probedAt: (options.now ?? Date.now)(),
     models,
+    ...(context ? { context } : {}),
     capabilities,
   };
 }
 
-type Run = <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 type Fail = (capability: CapabilityResult['capability'], error: unknown) => CapabilityResult;
 type Check = (model: LanguageModel, run: Run, fail: Fail) => Promise<CapabilityResult>;
 
-async function listModels(baseUrl: string, target: ProbeTarget, run: Run): Promise<ProbeResult['models']> {
+/** What GET /models says for the result, and the JSON it answered (which may also say the context length). */
+async function listModels(baseUrl: string, target: ProbeTarget, run: Run): Promise<{ models: ProbeResult['models']; answer: unknown }> {
+  let answer: unknown;
   try {
     const body = await run(async (signal) => {
       const response = await fetch(`${baseUrl}/models`, {
@@ -80,22 +84,26 @@ async function listModels(baseUrl: string, target: ProbeTarget, run: Run): Promi
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${errorText(text)}`);
       return text;
     });
-    const parsed = ModelListSchema.safeParse(JSON.parse(body));
-    if (!parsed.success) return { listed: false, names: [], message: 'The server answered GET /models, but not with a list of models.' };
+    answer = JSON.parse(body) as unknown;
+    const parsed = ModelListSchema.safeParse(answer);
+    if (!parsed.success) return { answer, models: { listed: false, names: [], message: 'The server answered GET /models, but not with a list of models.' } };
     const names = parsed.data.data.map((entry) => entry.id);
     const found = names.includes(target.model);
     return {
-      listed: true,
-      names: names.slice(0, 50),
-      found,
-      message: found
-        ? `The server lists ${count(names.length, 'model')}, ${target.model} among them.`
-        : `The server lists ${count(names.length, 'model')}, but not ${target.model}${names.length ? `: it has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}` : ''}.`,
+      answer,
+      models: {
+        listed: true,
+        names: names.slice(0, 50),
+        found,
+        message: found
+          ? `The server lists ${count(names.length, 'model')}, ${target.model} among them.`
+          : `The server lists ${count(names.length, 'model')}, but not ${target.model}${names.length ? `: it has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}` : ''}.`,
+      },
     };
   } catch (error) {
     const why = error instanceof Stalled ? 'no answer in time' : serverMessage(error, target.apiKey);
     const hint = hintFor('any', why, target.baseUrl);
-    return { listed: false, names: [], message: clean(`The list of models could not be read (${why}).${hint ? ` ${hint}` : ''}`, target.apiKey) };
+    return { answer, models: { listed: false, names: [], message: clean(`The list of models could not be read (${why}).${hint ? ` ${hint}` : ''}`, target.apiKey) } };
   }
 }
 

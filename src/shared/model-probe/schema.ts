@@ -18,6 +18,19 @@ export const CapabilityResultSchema = z.object({
 });
 export type CapabilityResult = z.infer<typeof CapabilityResultSchema>;
 
+/**
+ * How many tokens the model takes in one request, as the server itself said (no guess from the model's name). Absent
+ * when no server endpoint said (OpenAI, an older server, an answer of an unknown shape).
+ */
+export const ContextLengthSchema = z.object({
+  tokens: z.int().positive(),
+  /** Which server endpoint said so, e.g. "llama.cpp /props". */
+  source: z.string().min(1).max(200),
+  /** A caveat in plain words, e.g. that Ollama runs the model with a smaller window than it allows. */
+  message: z.string().max(600).optional(),
+});
+export type ContextLength = z.infer<typeof ContextLengthSchema>;
+
 export const ProbeResultSchema = z.object({
   /** The server as probed; absent for OpenAI itself. */
   baseUrl: z.string().optional(),
@@ -33,6 +46,8 @@ export const ProbeResultSchema = z.object({
     message: z.string().max(600),
   }),
   capabilities: z.array(CapabilityResultSchema),
+  /** Absent when no server endpoint said, and in results stored before the probe asked. */
+  context: ContextLengthSchema.optional(),
 });
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 

@@ -12,7 +12,8 @@
  * (or, with `"order": "first-match"`, the first step whose `expect` holds, any number of times: a model whose answers
  * depend only on the request, for crash and resume tests) and whose `respond` says what to send: text (an array streams as those chunks), toolCalls (arguments as an object,
  * or a raw string for malformed JSON), finishReason, usage, an HTTP error with headers, delayMs, chunkDelayMs,
- * dropAfterChunks. `quirks` make it refuse tools, images or json_schema, or stall, like real local servers. See `scenario.ts` for every field and `scenarios/` for examples.
+ * dropAfterChunks. `quirks` make it refuse tools, images or json_schema, or stall, like real local servers;
+ * `serverInfo` makes it say the model's context length where vLLM, llama.cpp, LM Studio or Ollama say it. See `scenario.ts` for every field and `scenarios/` for examples.
  */
 export { startScriptedModel, type RecordedRequest, type ScriptedModel, type ScriptedModelOptions } from './server';
 export {
@@ -22,6 +23,8 @@ export {
   scenarioSchema,
   type Expectation,
   type Quirks,
+  serverInfoSchema,
+  type ServerInfo,
   QUIRK_MESSAGES,
   type Scenario,
   type ScenarioInput,

@@ -75,6 +75,26 @@ describe('scenario files', () => {
     expect(parseScenario({ steps: [{ respond: { text: 'b' } }, always] }).steps).toHaveLength(2);
   });
 
+  it.each([
+    ['a server kind it cannot play', { kind: 'tgi', contextLength: 4096 }, /serverInfo\.kind: /],
+    ['a context length of 0', { kind: 'vllm', contextLength: 0 }, /serverInfo\.contextLength: /],
+    ['a field of another kind', { kind: 'vllm', contextLength: 4096, numCtx: 2048 }, /serverInfo: .*numCtx/],
+    ['a fractional num_ctx', { kind: 'ollama', contextLength: 4096, numCtx: 20.5 }, /serverInfo\.numCtx: /],
+  ])('rejects serverInfo with %s', (_name, serverInfo, message) => {
+    expect(() => parseScenario({ steps: [], serverInfo }, 'inline')).toThrow(message);
+  });
+
+  it('takes serverInfo for each server it plays', () => {
+    for (const serverInfo of [
+      { kind: 'vllm', contextLength: 32768 },
+      { kind: 'llama-cpp', contextLength: 8192, props: 'top-level', trainedLength: 131072, noProps: false },
+      { kind: 'lm-studio', contextLength: 32768, loadedContextLength: 4096, stall: true },
+      { kind: 'ollama', contextLength: 131072, numCtx: 8192, override: { parameters: 'num_ctx big' } },
+    ]) {
+      expect(parseScenario({ steps: [], serverInfo }).serverInfo).toEqual(serverInfo);
+    }
+  });
+
   it('startScriptedModel validates a scenario object too', async () => {
     await expect(startScriptedModel({ scenario: { steps: [{ respond: { finishReason: 'stop' } }] } })).rejects.toThrow(ScenarioError);
   });

@@ -105,6 +105,43 @@ export const QUIRK_MESSAGES = {
   rejectJsonSchema: "response_format type 'json_schema' is not supported by this server",
 } as const;
 
+const tokens = z.int().positive();
+/** Both for every kind of server: what makes its info endpoint misbehave. */
+const serverInfoFaults = {
+  /** The info endpoint never answers (the connection stays open until the client gives up). */
+  stall: z.boolean().optional(),
+  /**
+   * Fields laid over the info answer as built (over the model's entry in GET /v1/models for vLLM), so a test can send
+   * a malformed one, e.g. `{ "n_ctx": "big" }`.
+   */
+  override: z.record(z.string(), z.unknown()).optional(),
+};
+
+/**
+ * Makes the server also answer like a real one about the model's context length, each where that server says it.
+ * Without it (and for other kinds' routes) those routes get the 404 every unknown route gets.
+ */
+export const serverInfoSchema = z.discriminatedUnion('kind', [
+  /** vLLM: `max_model_len` on the model's entry in GET /v1/models. */
+  z.strictObject({ kind: z.literal('vllm'), contextLength: tokens, ...serverInfoFaults }),
+  /** llama.cpp server: GET /props with `default_generation_settings.n_ctx` (or `n_ctx` at the top, like some builds). */
+  z.strictObject({
+    kind: z.literal('llama-cpp'),
+    contextLength: tokens,
+    /** Where /props puts it; default `nested`. */
+    props: z.enum(['nested', 'top-level']).optional(),
+    /** `meta.n_ctx_train` on the model's entry in GET /v1/models: the length the model was trained for. */
+    trainedLength: tokens.optional(),
+    /** GET /props answers 404, as if the build had none (GET /v1/models still carries `trainedLength`). */
+    noProps: z.boolean().optional(),
+    ...serverInfoFaults,
+  }),
+  /** LM Studio: GET /api/v0/models/{model} with `max_context_length`, and `loaded_context_length` when loaded. */
+  z.strictObject({ kind: z.literal('lm-studio'), contextLength: tokens, loadedContextLength: tokens.optional(), ...serverInfoFaults }),
+  /** Ollama: POST /api/show with the model's own maximum in `model_info`, and `num_ctx` in `parameters` when set. */
+  z.strictObject({ kind: z.literal('ollama'), contextLength: tokens, numCtx: tokens.optional(), ...serverInfoFaults }),
+]);
+
 export const scenarioSchema = z
   .strictObject({
     /** The model name listed by GET /v1/models and echoed in responses. */
@@ -119,6 +156,7 @@ export const scenarioSchema = z
     order: z.enum(['sequence', 'first-match']).default('sequence'),
     steps: z.array(stepSchema),
     quirks: quirksSchema.optional(),
+    serverInfo: serverInfoSchema.optional(),
     /** The answer to a request that matches no step (an unmet `expect`, or steps used up). Default: a 500 naming the problem. */
     fallback: responseSchema.optional(),
   })
@@ -129,6 +167,7 @@ export const scenarioSchema = z
 
 export type Expectation = z.infer<typeof expectationSchema>;
 export type Quirks = z.infer<typeof quirksSchema>;
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
 export type ScriptedToolCall = z.infer<typeof toolCallSchema>;
 export type ScriptedHttpError = z.infer<typeof httpErrorSchema>;
 export type ScriptedFinishReason = z.infer<typeof finishReasonSchema>;

@@ -188,6 +188,59 @@ describe('scripted model wire format', () => {
     expect(await pending).toBe('dropped');
   });
 
+  describe('serverInfo: the context length, where each real server says it', () => {
+    const show = (model: ScriptedModel, body: unknown) =>
+      fetch(`${model.baseURL.replace(/\/v1$/, '')}/api/show`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const root = (model: ScriptedModel) => model.baseURL.replace(/\/v1$/, '');
+    const entry = async (model: ScriptedModel) => ((await (await fetch(`${model.baseURL}/models`)).json()) as { data: Record<string, unknown>[] }).data[0];
+
+    it('vLLM: max_model_len on the model’s entry in GET /v1/models', async () => {
+      const model = await serve({ model: 'qwen', steps: [], serverInfo: { kind: 'vllm', contextLength: 32_768 } });
+      expect(await entry(model)).toMatchObject({ id: 'qwen', owned_by: 'vllm', max_model_len: 32_768 });
+      expect((await fetch(`${root(model)}/props`)).status).toBe(404);
+    });
+
+    it('llama.cpp: GET /props (nested or at the top), meta.n_ctx_train in the model list', async () => {
+      const model = await serve({ steps: [], serverInfo: { kind: 'llama-cpp', contextLength: 8192, trainedLength: 131_072 } });
+      expect(await (await fetch(`${root(model)}/props`)).json()).toMatchObject({ default_generation_settings: { n_ctx: 8192 } });
+      expect(await entry(model)).toMatchObject({ meta: { n_ctx_train: 131_072 } });
+      await model.close();
+      const top = await serve({ steps: [], serverInfo: { kind: 'llama-cpp', contextLength: 4096, props: 'top-level', override: { n_ctx: 'big' } } });
+      expect(await (await fetch(`${root(top)}/props`)).json()).toMatchObject({ n_ctx: 'big' });
+      expect((await show(top, { model: 'scripted' })).status).toBe(404);
+    });
+
+    it('LM Studio: GET /api/v0/models/{model}, loaded_context_length only when loaded; 404 for another model', async () => {
+      const model = await serve({ steps: [], serverInfo: { kind: 'lm-studio', contextLength: 32_768 } });
+      const answer = (await (await fetch(`${root(model)}/api/v0/models/scripted`)).json()) as Record<string, unknown>;
+      expect(answer).toMatchObject({ id: 'scripted', state: 'not-loaded', max_context_length: 32_768 });
+      expect(answer).not.toHaveProperty('loaded_context_length');
+      expect((await fetch(`${root(model)}/api/v0/models/other`)).status).toBe(404);
+    });
+
+    it('Ollama: POST /api/show with num_ctx in parameters when set, the model’s maximum in model_info; 404 for another model', async () => {
+      const model = await serve({ steps: [], serverInfo: { kind: 'ollama', contextLength: 131_072, numCtx: 8192 } });
+      const answer = (await (await show(model, { model: 'scripted' })).json()) as { parameters: string; model_info: Record<string, unknown> };
+      expect(answer.parameters).toMatch(/^num_ctx +8192$/m);
+      expect(answer.model_info['llama.context_length']).toBe(131_072);
+      expect((await show(model, { model: 'other' })).status).toBe(404);
+      expect(model.otherRequests).toEqual(['POST /api/show', 'POST /api/show']);
+    });
+
+    it('stall: the info endpoint never answers, everything else does', async () => {
+      const model = await serve({ steps: [], serverInfo: { kind: 'ollama', contextLength: 4096, stall: true } });
+      const asked = show(model, { model: 'scripted' }).then(
+        () => 'answered',
+        (error: unknown) => (error as Error).name,
+      );
+      expect((await fetch(`${model.baseURL}/models`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await model.close();
+      server = undefined;
+      expect(await asked).toBe('TypeError');
+    });
+  });
+
   describe('quirks, like lesser local servers', () => {
     const answered = { steps: [{ respond: { text: 'Fine.' }, times: 'always' as const }] };
     const withTools = { ...hello, tools: [{ type: 'function', function: { name: 'note', parameters: { type: 'object' } } }] };

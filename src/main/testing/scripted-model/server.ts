@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chatRequestSchema, hasImages, responseFormatType, toolNames, type ChatRequest } from './request';
 import { parseScenario, QUIRK_MESSAGES, type Quirks, type Scenario, type ScenarioInput, type ScriptedHttpError, type ScriptedResponse } from './scenario';
 import { Script, type Mismatch } from './script';
+import { modelListAnswer, serverInfoAnswer, type InfoAnswer } from './server-info';
 import { completionBody, errorBody, streamChunks } from './wire';
 
 export interface RecordedRequest {
@@ -20,6 +21,8 @@ export interface ScriptedModel {
   readonly scenario: Scenario;
   /** Every valid Chat Completions request, in arrival order. */
   readonly requests: readonly RecordedRequest[];
+  /** Every other request (the model list, server info, unknown routes) as `METHOD /path`, in arrival order. */
+  readonly otherRequests: readonly string[];
   readonly mismatches: readonly Mismatch[];
   readonly remainingSteps: number;
   close(): Promise<void>;
@@ -42,6 +45,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
   const scenario = parseScenario(options.scenario);
   const script = new Script(scenario);
   const requests: RecordedRequest[] = [];
+  const otherRequests: string[] = [];
   let completions = 0;
   // Cancels pending delays on close, so no timer outlives the server.
   const closing = new AbortController();
@@ -104,22 +108,41 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
   }
 
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method === 'POST' && path === '/v1/chat/completions') {
       handleCompletion(req, res).catch((error: unknown) => {
         if (closing.signal.aborted) return;
         if (res.headersSent) res.destroy();
         else sendError(res, { status: 500, message: `Scripted model failed: ${(error as Error).message}` });
       });
-    } else if (req.method === 'GET' && path === '/v1/models') {
-      sendJson(res, 200, { object: 'list', data: [{ id: scenario.model, object: 'model', created: 0, owned_by: 'scripted-model' }] });
-    } else {
-      sendError(res, {
+      return;
+    }
+    otherRequests.push(`${req.method} ${path}`);
+    handleOther(req, res, path).catch((error: unknown) => {
+      if (closing.signal.aborted) return;
+      if (res.headersSent) res.destroy();
+      else sendError(res, { status: 500, message: `Scripted model failed: ${(error as Error).message}` });
+    });
+  });
+
+  /** The model list, and what the scenario's `serverInfo` makes the server say about the model; else a 404. */
+  async function handleOther(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    let answer: InfoAnswer | undefined;
+    if (method === 'GET' && path === '/v1/models') answer = modelListAnswer(scenario.serverInfo, scenario.model);
+    else {
+      const raw = method === 'POST' ? await readBody(req) : undefined;
+      answer = serverInfoAnswer(scenario.serverInfo, scenario.model, method, path, jsonOrUndefined(raw));
+    }
+    if (answer === undefined) {
+      return sendError(res, {
         status: 404,
-        message: `The scripted model serves POST /v1/chat/completions and GET /v1/models, not ${req.method} ${path}.`,
+        message: `The scripted model serves POST /v1/chat/completions and GET /v1/models${scenario.serverInfo ? ` and ${scenario.serverInfo.kind}'s own info` : ''}, not ${method} ${path}.`,
       });
     }
-  });
+    if (answer.kind === 'stall') return; // Never answered: the client's own time limit (or close()) ends it.
+    sendJson(res, answer.status, answer.body);
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -134,6 +157,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
     baseURL: `http://127.0.0.1:${port}/v1`,
     scenario,
     requests,
+    otherRequests,
     mismatches: script.mismatches,
     get remainingSteps() {
       return script.remainingSteps;
@@ -170,6 +194,14 @@ function parseRequest(raw: string): { success: true; data: ChatRequest } | { suc
     success: false,
     problems: result.error.issues.map((issue) => `body.${issue.path.map(String).join('.')}: ${issue.message}`),
   };
+}
+
+function jsonOrUndefined(raw: string | undefined): unknown {
+  try {
+    return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return undefined;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
