@@ -199,6 +199,7 @@ export class ConversationalCoach {
       }
       if (fault.kind === 'unsupported' && fault.capability === 'tools') {
         this.#deps.log.write({ level: 'warn', message: 'The server refused tool calls', data: { fault } });
+        this.#deps.onActivity({ status: 'idle' });
         return { kind: 'handover', reason: 'tools-refused' };
       }
       this.#deps.log.write({ level: 'warn', message: 'A coach turn failed', data: { fault } });

@@ -25,25 +25,27 @@ describe('faults never end a session', () => {
     expect(harness.server.mismatches).toEqual([]);
   });
 
-  it('names the switch to turn off when the model refuses tools', async () => {
+  it('hands over to the guided coach when the server refuses tools, with no error shown', async () => {
     harness = await coachHarness({ scenario: 'refuses-tools.json' });
     const outcome = await harness.coach.turn({ text: 'hello' });
-    expect(outcome).toMatchObject({ kind: 'failed', fault: { kind: 'unsupported', capability: 'tools' } });
-    expect(harness.activity.at(-1)).toMatchObject({ status: 'error', notice: expect.stringContaining('Turn off "Tools"') });
+    expect(outcome).toEqual({ kind: 'handover', reason: 'tools-refused' });
+    expect(harness.activity.at(-1)).toEqual({ status: 'idle' });
     expect(harness.server.requests).toHaveLength(1);
   });
 
-  it('returns a tool outside the mode, malformed arguments, an unknown tool and invalid input to the model as tool errors', async () => {
+  it('returns a tool outside the mode and malformed arguments to the model as tool errors, and gives up at the third failed call', async () => {
     harness = await coachHarness({ scenario: 'tool-errors.json' });
-    expect(await harness.coach.turn({ text: 'hi' })).toMatchObject({ kind: 'answered', response: 'What is this space mostly for?' });
+    expect(await harness.coach.turn({ text: 'hi' })).toEqual({ kind: 'handover', reason: 'tool-calls-failing' });
     const toolResults = harness.server.requests
       .slice(1)
       .map((request) => request.body.messages.at(-1))
       .map((message) => String(message?.content));
     expect(toolResults[0]).toContain("unavailable tool 'propose_disposition'");
     expect(toolResults[1]).toMatch(/JSON|parse|Invalid/i);
-    expect(toolResults[2]).toContain("unavailable tool 'tidy_the_whole_room'");
-    expect(toolResults[3]).toContain('Invalid input for tool ask_space_function');
+    // The third failed call (an unknown tool) ends the turn: no fourth request, nothing said, nothing asked.
+    expect(harness.server.requests).toHaveLength(3);
+    expect(harness.state().messages).toEqual([]);
+    expect(harness.coach.memory().failedToolCalls).toBe(3);
     expect(harness.asked).toEqual([]);
     expect(harness.server.mismatches).toEqual([]);
   });

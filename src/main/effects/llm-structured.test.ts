@@ -32,6 +32,16 @@ describe('aiSdkLlm structured output modes: what the model is sent', () => {
     }
   });
 
+  it('json_schema: a reply that breaks the schema, not streamed, comes back as outputError, not as a failed call', async () => {
+    // Regression: the SDK's own parse threw NoObjectGeneratedError for a step that was not streamed, so the guided
+    // coach's reader and the vision call saw a model fault where a repair was due.
+    const model = mockModel(textResult('Sure! The mug goes in the kitchen.'));
+    const response = await aiSdkLlm(model).generate(ask());
+    expect(response.output).toBeUndefined();
+    expect(response.outputError).toMatch(/no JSON object/);
+    expect(response.text).toBe('Sure! The mug goes in the kitchen.');
+  });
+
   it('json_object asks for JSON without a schema, and puts the schema in the instructions', async () => {
     const model = mockModel(textResult('{"response":"hi","done":true}'));
     const response = await aiSdkLlm(model, { structuredOutput: 'json_object' }).generate(ask());

@@ -85,8 +85,7 @@ export function aiSdkLlm(model: LanguageModel, options: AiSdkLlmOptions = {}): L
         ]),
       );
       // Past json_schema the server never sees the schema, so the model reads it in its instructions.
-      const ownParse = request.output !== undefined && mode !== 'json_schema';
-      const instructions = request.output && ownParse
+      const instructions = request.output && mode !== 'json_schema'
         ? [request.instructions, schemaInstruction(request.output, Object.keys(tools).length > 0)].filter(Boolean).join('\n\n')
         : request.instructions;
       const call = {
@@ -108,17 +107,7 @@ export function aiSdkLlm(model: LanguageModel, options: AiSdkLlmOptions = {}): L
         ...(toolCall.invalid ? { invalidReason: describeError(toolCall.error) } : {}),
       }));
       const endedInText = toolCalls.length === 0;
-      let output: { output?: unknown; outputError?: string } = {};
-      if (request.output && endedInText && ownParse) {
-        output = await parseReply(step.text, request.output);
-      } else if (request.output && endedInText) {
-        try {
-          output = { output: await step.output() };
-        } catch (error) {
-          // A reply that breaks its schema is the caller's to repair, not a failed call.
-          output = { outputError: describeError(error) };
-        }
-      }
+      const output = request.output && endedInText ? await parseReply(step.text, request.output) : {};
       return {
         // The SDK answers invalid calls with its own tool messages; the agent writes every tool result itself.
         messages: step.responseMessages.filter((message) => message.role !== 'tool'),
@@ -139,7 +128,9 @@ export function aiSdkLlm(model: LanguageModel, options: AiSdkLlmOptions = {}): L
 function outputOption(schema: z.ZodType, mode: StructuredMode): Pick<StepCall, 'output'> {
   switch (mode) {
     case 'json_schema':
-      return { output: Output.object({ schema }) };
+      // The schema goes to the server as Output.object sends it, but the reply is parsed here: the SDK's own parse
+      // throws on a reply that breaks the schema, and such a reply is the caller's to repair, not a failed call.
+      return { output: { ...Output.text(), name: 'object', responseFormat: Output.object({ schema }).responseFormat } };
     case 'json_object':
       // `{ type: 'json' }` with no schema is what @ai-sdk/openai sends as `response_format: { type: 'json_object' }`.
       // The reply is kept as text (Output.json() would throw on a fenced reply) and parsed by `parseReply`.
@@ -174,7 +165,6 @@ interface StepResult {
   readonly responseMessages: readonly ModelMessage[];
   readonly finishReason: string;
   readonly usage: { inputTokens?: number | undefined; outputTokens?: number | undefined };
-  output(): Promise<unknown>;
 }
 
 async function generateStep(call: StepCall): Promise<StepResult> {
@@ -185,8 +175,6 @@ async function generateStep(call: StepCall): Promise<StepResult> {
     responseMessages: result.responseMessages,
     finishReason: result.finishReason,
     usage: result.usage,
-    // Read lazily: the SDK throws on access when the text does not match the schema.
-    output: () => Promise.resolve().then(() => result.output),
   };
 }
 
@@ -209,7 +197,7 @@ async function streamStep(call: StepCall, onText: (textSoFar: string) => void): 
     result.finishReason,
     result.usage,
   ]);
-  return { text, toolCalls, responseMessages, finishReason, usage, output: () => Promise.resolve(result.output) };
+  return { text, toolCalls, responseMessages, finishReason, usage };
 }
 
 function describeError(error: unknown): string {

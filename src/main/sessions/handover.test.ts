@@ -12,7 +12,7 @@ import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
-import { rulesLlm, type ToolFumble } from '../testing/rules-llm';
+import { rulesLlm, type RulesLlmOptions, type ToolFumble } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
 const model = { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true };
@@ -22,7 +22,7 @@ afterEach(async () => {
   for (const core of cores.splice(0)) await core.dispose();
 });
 
-function core(options: { from: number; how: ToolFumble } | undefined, dataDir?: string) {
+function core(options: RulesLlmOptions['toolFumbles'], dataDir?: string) {
   const llm = rulesLlm(options ? { toolFumbles: options } : {});
   const app = testCore({ llm, model, ...(dataDir ? { dataDir } : {}) });
   cores.push(app);
