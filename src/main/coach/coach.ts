@@ -361,9 +361,12 @@ function photoAbout(state: SessionState, item: string, photoContext: string): Ph
   );
 }
 
-async function draftOf(text: string): Promise<string | undefined> {
-  if (!text.trimStart().startsWith('{')) return text.trim() || undefined;
-  const { value } = await parsePartialJson(text);
+/** What the person sees of a reply still being written: its `response` field as far as it has come. */
+export async function draftOf(text: string): Promise<string | undefined> {
+  // Models asked for JSON in plain text (no response_format) often open a ```json fence first.
+  const json = text.trimStart().replace(/^```[a-zA-Z]*\s*/, '');
+  if (!json.startsWith('{')) return text.trim() || undefined;
+  const { value } = await parsePartialJson(json.replace(/```\s*$/, ''));
   const response = (value as { response?: unknown } | undefined)?.response;
   return typeof response === 'string' && response ? response : undefined;
 }

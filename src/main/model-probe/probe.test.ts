@@ -67,6 +67,16 @@ describe('the capability probe against the scripted model', () => {
     expect(model.requests.map((r) => r.body.response_format?.type).filter(Boolean)).toEqual(['json_schema', 'json_object']);
   });
 
+  it('takes a json_object reply wrapped in a ```json fence as working (the coach reads it the same way)', async () => {
+    // Regression: json_object was asked through Output.json(), whose parse threw on a fence, and the probe then
+    // reported structured output as failing instead of working.
+    const scenario = await loadScenarioFile(CAPABLE);
+    const fenced = scenario.steps.map((step) => (step.name === 'JSON, in any mode' ? { ...step, respond: { text: '```json\n{"colour": "red"}\n```' } } : step));
+    server = await startScriptedModel({ scenario: { ...scenario, steps: fenced, quirks: { rejectJsonSchema: true } } });
+    const result = await probeModel({ baseUrl: server.baseURL, model: 'scripted' });
+    expect(result.capabilities.find((c) => c.capability === 'structured-output')).toMatchObject({ status: 'works', mode: 'json_object' });
+  });
+
   it('reports a stalled server as no answer in the time allowed, for every capability', async () => {
     const model = await serve({ stall: true });
     const started = Date.now();

@@ -4,9 +4,9 @@
  * its own time limit so a stalled server is reported rather than waited on.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, Output, streamText, tool, type LanguageModel } from 'ai';
+import { generateText, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import { jsonIn } from '../../shared/json-in';
+import { aiSdkLlm } from '../effects/llm';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
 import { discoverContextLength, type Run } from './context-length';
 import { redSquarePng } from './image';
@@ -162,25 +162,28 @@ function toolCallVerdict(
 /** json_schema, else json_object, else JSON written in plain text: the first that gives valid JSON is the mode to use. */
 const probeStructured: Check = async (model, run, fail) => {
   const tried: string[] = [];
-  const attempts: Array<{ mode: StructuredMode; output?: Parameters<typeof generateText>[0]['output'] }> = [
-    { mode: 'json_schema', output: Output.object({ schema: ColourSchema }) },
-    { mode: 'json_object', output: Output.json() },
-    { mode: 'text' },
-  ];
-  for (const attempt of attempts) {
+  for (const mode of ['json_schema', 'json_object', 'text'] as const satisfies readonly StructuredMode[]) {
     try {
-      const result = await run((abortSignal) =>
-        generateText({ model, prompt: JSON_PROMPT, ...(attempt.output ? { output: attempt.output } : {}), maxOutputTokens: 100, maxRetries: 0, abortSignal }),
+      // Asked exactly as the coach will ask in this mode, so what works here works there.
+      const response = await run((signal) =>
+        aiSdkLlm(model, { structuredOutput: mode }).generate({
+          instructions: '',
+          messages: [{ role: 'user', content: JSON_PROMPT }],
+          tools: {},
+          output: ColourSchema,
+          settings: { maxOutputTokens: 100 },
+          signal,
+        }),
       );
-      if (ColourSchema.safeParse(jsonIn(result.text)).success) {
+      if (response.output !== undefined) {
         const earlier = tried.length ? ` (${tried.join('; ')})` : '';
-        return { capability: 'structured-output', status: 'works', mode: attempt.mode, message: `Best mode: ${attempt.mode}${earlier}.` };
+        return { capability: 'structured-output', status: 'works', mode, message: `Best mode: ${mode}${earlier}.` };
       }
-      tried.push(`${attempt.mode}: the reply was not the JSON asked for`);
+      tried.push(`${mode}: the reply was not the JSON asked for`);
     } catch (error) {
       // Only a refusal of this mode is a reason to try the next: a stall, a bad key or no server would repeat.
       if (!isRefusal(error)) return fail('structured-output', error);
-      tried.push(`${attempt.mode}: ${fail('structured-output', error).message}`);
+      tried.push(`${mode}: ${fail('structured-output', error).message}`);
     }
   }
   return { capability: 'structured-output', status: 'fails', message: tried.join('; ').slice(0, 600) };

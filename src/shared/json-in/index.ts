@@ -1,6 +1,6 @@
 /**
  * The JSON in a model's reply, for servers that cannot be made to answer in pure JSON: a reply may wrap the object
- * in a ```json fence or a sentence. Used by the capability probe and by the LLM effect's json_object and text modes.
+ * in a ```json fence or a sentence. Used by the LLM effect (and so by the capability probe) to read structured replies.
  */
 
 export type JsonReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
@@ -24,12 +24,6 @@ export function readJson(text: string): JsonReading {
   }
   const span = parse(text.slice(start, end + 1));
   return span.ok ? span : { ok: false, reason: `the JSON in the reply does not parse (${span.reason}): ${quote(text)}` };
-}
-
-/** The JSON object in a reply, also when a model wraps it in a code fence or a sentence; undefined when there is none. */
-export function jsonIn(text: string): unknown {
-  const reading = readJson(text);
-  return reading.ok ? reading.value : undefined;
 }
 
 function parse(text: string): JsonReading {

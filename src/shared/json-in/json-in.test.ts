@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonIn, readJson } from './index';
+import { readJson } from './index';
 
 describe('readJson', () => {
   it('reads a reply that is JSON as it is', () => {
@@ -27,12 +27,5 @@ describe('readJson', () => {
   it('cuts a long reply short in its reason', () => {
     const reading = readJson('word '.repeat(100));
     expect(!reading.ok && reading.reason).toBe(`the reply has no JSON object in it: “${'word '.repeat(16).trim()}…”`);
-  });
-});
-
-describe('jsonIn', () => {
-  it('gives the value, or undefined when there is none', () => {
-    expect(jsonIn('```json\n{"colour": "red"}\n```')).toEqual({ colour: 'red' });
-    expect(jsonIn('red')).toBeUndefined();
   });
 });
