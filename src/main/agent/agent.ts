@@ -47,7 +47,14 @@ export interface AgentOptions {
    * What the model is shown of the history on each step. The history itself keeps everything; a view
    * lets a long session send a bounded window (and leave old images out) without losing anything.
    */
-  readonly viewMessages?: (messages: readonly ModelMessage[]) => ModelMessage[];
+  readonly viewMessages?: (messages: readonly ModelMessage[], step: StepFrame) => ModelMessage[];
+}
+
+/** What else a step sends besides the history: a view that must fit a context window counts it too. */
+export interface StepFrame {
+  readonly instructions: string;
+  readonly tools: Readonly<Record<string, LlmToolSpec>>;
+  readonly output?: z.ZodType;
 }
 
 export interface CallOptions {
@@ -102,7 +109,7 @@ export class Agent {
   config: AgentConfig;
   readonly #events: EventBus;
   readonly #callScope = new AsyncLocalStorage<true>();
-  readonly #viewMessages: (messages: readonly ModelMessage[]) => ModelMessage[];
+  readonly #viewMessages: (messages: readonly ModelMessage[], step: StepFrame) => ModelMessage[];
   #activeCalls = 0;
 
   constructor(options: AgentOptions) {
@@ -194,10 +201,12 @@ export class Agent {
       signal?.throwIfAborted();
       const output = options.output ?? this.modes.activeOutput();
       const excluded = new Set(options.excludeTools ?? []);
+      const instructions = this.prompt.render();
+      const tools = this.#activeToolSpecs(excluded);
       const response = await this.effects.llm.generate({
-        instructions: this.prompt.render(),
-        messages: this.#viewMessages(this.messages.list()),
-        tools: this.#activeToolSpecs(excluded),
+        instructions,
+        messages: this.#viewMessages(this.messages.list(), { instructions, tools, ...(output ? { output } : {}) }),
+        tools,
         ...(output ? { output } : {}),
         settings: this.#settings(),
         ...(signal ? { signal } : {}),

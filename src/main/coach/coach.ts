@@ -21,7 +21,7 @@ import type { QuestionSpec } from '../questions';
 import type { CoachMemory } from '../session-log';
 import type { TemplateRenderer } from '../templates';
 import { templateContext } from './context';
-import { continueMessage, EARLIER_LINES, photoMarker, pruneHistory, textOf, viewHistory } from './history';
+import { continueMessage, EARLIER_LINES, fitToContext, frameTokens, photoMarker, pruneHistory, textOf, viewHistory } from './history';
 import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITION_TOOLS } from './modes';
 import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
 import { FAILED_TOOL_CALLS_BEFORE_HANDOVER, failedToolCallsAfter } from './tool-health';
@@ -39,6 +39,13 @@ export interface Capabilities {
   readonly vision: boolean;
   /** The model takes tool calls. */
   readonly tools: boolean;
+  /** The model's context window in tokens, when known: the history the model sees is cut to fit it. */
+  readonly contextTokens?: number;
+}
+
+/** What the coach may use of a model, as a session's log describes it (so a replay cuts history the same way). */
+export function capabilitiesOf(model: { readonly vision: boolean; readonly tools: boolean; readonly contextTokens?: number | undefined }): Capabilities {
+  return { vision: model.vision, tools: model.tools, ...(model.contextTokens ? { contextTokens: model.contextTokens } : {}) };
 }
 
 /** What every coach works with: the session, the cards, the prompts and the effects. */
@@ -132,8 +139,11 @@ export class ConversationalCoach {
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
-      viewMessages: (messages) =>
-        viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, vision: deps.capabilities.vision }),
+      viewMessages: (messages, step) => {
+        const view = viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, vision: deps.capabilities.vision });
+        const { contextTokens } = deps.capabilities;
+        return contextTokens ? fitToContext(view, contextTokens, frameTokens(step)) : view;
+      },
     });
   }
 

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { continueMessage, earlierTurns, photoMarker, viewHistory } from './history';
+import { continueMessage, earlierTurns, fitToContext, IMAGE_TOKENS, photoMarker, REPLY_TOKENS, viewHistory } from './history';
 
 /** `turns` person turns; the first ten share three photos each; every turn gets a coach reply. */
 function longSession(turns: number): ModelMessage[] {
@@ -58,5 +59,54 @@ describe('the history the model sees', () => {
     expect(earlier.turns).toBe(34);
     expect(earlier.lines).toHaveLength(10);
     expect(earlier.lines.at(-1)).toBe('person said: turn 33');
+  });
+});
+
+describe('the history cut to a context window', () => {
+  const view = (turns: number) => viewHistory(longSession(turns), { recentTurns: 6, photoBytes: () => bytes, vision: true });
+  const firstText = (messages: readonly ModelMessage[]) => JSON.stringify(messages[0]!.content);
+
+  it('leaves a history that fits exactly as it is', () => {
+    const history = view(8);
+    expect(fitToContext(history, 128_000, 3_000)).toEqual(history);
+  });
+
+  it('drops whole turns from the front until it fits, keeping the current one', () => {
+    // Six turns of a few dozen tokens each, the current one with its three photos shown: room for it and a little more.
+    const history = view(10);
+    expect(images(history)).toHaveLength(3);
+    const fitted = fitToContext(history, 3 * IMAGE_TOKENS + REPLY_TOKENS + 100, 0);
+    expect(fitted.length).toBeLessThan(history.length);
+    expect(fitted.length).toBeGreaterThan(2);
+    expect(fitted[0]!.role).toBe('user');
+    expect(fitted).toEqual(history.slice(history.length - fitted.length));
+    expect(images(fitted)).toHaveLength(3);
+  });
+
+  it('describes the current turn’s photos in words when even that turn does not fit', () => {
+    const history = viewHistory(longSession(3), { recentTurns: 6, photoBytes: () => bytes, vision: true });
+    const fitted = fitToContext(history, 2048, 1500);
+    expect(firstText(fitted)).toContain('turn 2');
+    expect(images(fitted)).toEqual([]);
+    expect(JSON.stringify(fitted[0]!.content)).toContain('too big for this model’s context window');
+  });
+
+  it('for any session and window: a run of whole turns up to the current one, and it fits unless only the current turn is left', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 2048, max: 40_000 }), fc.integer({ min: 0, max: 6_000 }), (turns, context, fixed) => {
+        const history = viewHistory(longSession(turns), { recentTurns: 6, photoBytes: () => bytes, vision: true });
+        const fitted = fitToContext(history, context, fixed);
+        const lastTurn = history.findLastIndex((message) => message.role === 'user');
+        // The current turn's words are always there; everything kept is a tail of the history, starting at a person turn.
+        expect(JSON.stringify(fitted.at(-2)!.content)).toContain(`turn ${turns - 1}`);
+        expect(fitted[0]!.role).toBe('user');
+        expect(fitted.length).toBeLessThanOrEqual(history.length);
+        const tail = history.slice(history.length - fitted.length);
+        const shownAsIs = JSON.stringify(fitted) === JSON.stringify(tail);
+        const onlyCurrent = fitted.length === history.length - lastTurn;
+        expect(shownAsIs || onlyCurrent).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

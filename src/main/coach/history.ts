@@ -1,4 +1,5 @@
 import type { ModelMessage, UserContent } from 'ai';
+import { z } from 'zod';
 
 /** How a photo is written into the history: a marker, never the bytes, so history stays small and loggable. */
 export const photoMarker = (id: string, fileName: string) => `[photo:${id} ${fileName}]`;
@@ -98,4 +99,59 @@ export function pruneHistory(messages: readonly ModelMessage[], keepTurns: numbe
   if (starts.length <= keepTurns) return { messages, dropped: 0 };
   const dropped = starts.length - keepTurns;
   return { messages: messages.slice(starts[dropped]), dropped };
+}
+
+/** A rough count of tokens in text: about four characters each in English, the usual rule for budgeting. */
+const CHARS_PER_TOKEN = 4;
+/** What an image costs a local vision model, generously (llava-style encoders take 576 to 2,880). */
+export const IMAGE_TOKENS = 1_500;
+/** Room kept for the model's reply and the chat template's own tokens. */
+export const REPLY_TOKENS = 1_024;
+
+const tokensOfText = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
+
+function tokensOfMessage(message: ModelMessage): number {
+  const overhead = 4;
+  if (typeof message.content === 'string') return overhead + tokensOfText(message.content);
+  return message.content.reduce((sum: number, part) => {
+    if (part.type === 'text') return sum + tokensOfText(part.text);
+    if (part.type === 'file' || part.type === 'image') return sum + IMAGE_TOKENS;
+    return sum + tokensOfText(JSON.stringify(part));
+  }, overhead);
+}
+
+/** The estimated tokens of what a step sends besides the history: its instructions, its tools and its output schema. */
+export function frameTokens(frame: { readonly instructions: string; readonly tools: Readonly<Record<string, { description: string; inputSchema: z.ZodType }>>; readonly output?: z.ZodType }): number {
+  const tools = Object.entries(frame.tools).map(([name, spec]) => `${name} ${spec.description} ${JSON.stringify(z.toJSONSchema(spec.inputSchema, { unrepresentable: 'any' }))}`);
+  const output = frame.output ? JSON.stringify(z.toJSONSchema(frame.output, { unrepresentable: 'any' })) : '';
+  return tokensOfText(frame.instructions) + tokensOfText(tools.join('\n')) + tokensOfText(output);
+}
+
+/**
+ * The history cut to fit a context window of `contextTokens`, of which `fixedTokens` go to the instructions and
+ * tools: whole person turns are dropped from the front (the prompt's summary still speaks for the session), and if
+ * the current turn alone is too big, its photos are described in words instead of shown. Nothing is cut that fits.
+ */
+export function fitToContext(messages: readonly ModelMessage[], contextTokens: number, fixedTokens: number): ModelMessage[] {
+  const budget = contextTokens - fixedTokens - REPLY_TOKENS;
+  const costs = messages.map(tokensOfMessage);
+  const total = (from: number) => costs.slice(from).reduce((sum, cost) => sum + cost, 0);
+  const starts = turnStarts(messages);
+  let from = 0;
+  for (const start of starts.slice(1)) {
+    if (total(from) <= budget) break;
+    from = start;
+  }
+  const kept = messages.slice(from);
+  if (total(from) <= budget) return [...kept];
+  return kept.map((message) =>
+    message.role !== 'user' || typeof message.content === 'string'
+      ? message
+      : {
+          ...message,
+          content: message.content.map((part) =>
+            part.type === 'file' || part.type === 'image' ? ({ type: 'text', text: '(a photo: too big for this model’s context window)' } as const) : part,
+          ),
+        },
+  );
 }

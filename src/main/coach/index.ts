@@ -1,4 +1,4 @@
-export { ConversationalCoach, MAX_TRANSITIONS_PER_TURN } from './coach';
+export { capabilitiesOf, ConversationalCoach, MAX_TRANSITIONS_PER_TURN } from './coach';
 export type { Capabilities, CoachActivity, CoachBaseDeps, ConversationalCoachDeps, TurnInput, TurnOutcome } from './coach';
 export { MODE_TITLES, MODE_TOOLS, TRANSITION_TOOLS } from './modes';
 export { OUTPUT_SCHEMAS } from './outputs';

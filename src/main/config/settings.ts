@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { StructuredMode } from '../../shared/model-probe/schema';
 
 /** How to reach a language model. The API key stays in main: only `apiKeySet` ever crosses IPC. */
 export interface ModelSettings {
@@ -10,6 +11,10 @@ export interface ModelSettings {
   vision: boolean;
   /** The model takes tool calls. */
   tools: boolean;
+  /** How the server takes structured output, as the probe found (json_schema unless it found otherwise). */
+  structuredOutput?: StructuredMode;
+  /** The model's context window in tokens: set in Settings, else what the server said; unknown when neither. */
+  contextTokens?: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

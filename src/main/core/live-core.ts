@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
-import { aiSdkLlm, cryptoRandom, systemClock } from '../effects';
+import { cryptoRandom, systemClock } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
-import { languageModelFrom } from '../model/language-model';
+import { llmFrom } from '../model/language-model';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
 import { createAppCore, QUESTION_TIMEOUT_MS, type AppCore, type AppCoreDeps } from './app-core';
 
@@ -31,10 +31,7 @@ export function createLiveCore(options: {
     version: options.version,
     model,
     llm: undefined,
-    modelFor: (settings) => {
-      const languageModel = languageModelFrom(settings);
-      return languageModel ? aiSdkLlm(languageModel) : undefined;
-    },
+    modelFor: llmFrom,
     onApiKey: (apiKey) => {
       if (apiKey) keys.add(apiKey);
     },

@@ -7,7 +7,7 @@
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { CoachHandover, CoachKind, SessionState } from '../../shared/session/schema';
-import { ConversationalCoach, type TurnOutcome } from '../coach';
+import { ConversationalCoach, type Capabilities, type TurnOutcome } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
@@ -44,7 +44,7 @@ export interface SessionRuntimeDeps {
   readonly effects: RuntimeEffects;
   readonly coachKind: CoachKind;
   /** What the session's model can do, as the log says the session ran. */
-  readonly capabilities: { readonly vision: boolean; readonly tools: boolean };
+  readonly capabilities: Capabilities;
   readonly templates: TemplateRenderer;
   readonly log: Log;
   readonly photoBytes: (id: string) => Uint8Array | undefined;

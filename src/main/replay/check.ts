@@ -8,6 +8,7 @@ import { setImmediate } from 'node:timers/promises';
 import { applyJsonPatch, diffJson, jsonEqual, toJson } from '../../shared/json-patch';
 import type { SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind } from '../core/session-runtime';
+import { capabilitiesOf } from '../coach';
 import { readModelCopy } from '../photos';
 import {
   applyInput,
@@ -88,7 +89,7 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
         questions: journal.questions,
       },
       coachKind: segment.coach,
-      capabilities: { vision: segment.model.vision, tools: segment.model.tools },
+      capabilities: capabilitiesOf(segment.model),
       templates: options.templates,
       log: { write: () => {} },
       photoBytes: (id) => readModelCopy(options.photosDir, id),

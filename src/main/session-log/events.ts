@@ -17,6 +17,7 @@ import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
 import { SprintChangeSchema } from '../../shared/sprints/sprint';
+import { StructuredModeSchema } from '../../shared/model-probe/schema';
 
 export const LOG_VERSION = 2;
 
@@ -30,6 +31,10 @@ export const ModelSummarySchema = z.object({
   tools: z.boolean(),
   /** Whether the session had a model at all (a guided session may have none). */
   configured: z.boolean().optional(),
+  /** How structured output was asked for, when not json_schema (the probe found the server wanted otherwise). */
+  structuredOutput: StructuredModeSchema.exclude(['json_schema']).optional(),
+  /** The context window the coach's history was cut to fit, in tokens; absent when unknown (no cut beyond its turns). */
+  contextTokens: z.number().int().positive().optional(),
 });
 export type ModelSummary = z.infer<typeof ModelSummarySchema>;
 

@@ -12,6 +12,8 @@ export function describeModel(settings: ModelSettings): ModelSummary {
     vision: settings.vision,
     tools: settings.tools,
     configured: isModelConfigured(settings),
+    ...(settings.structuredOutput && settings.structuredOutput !== 'json_schema' ? { structuredOutput: settings.structuredOutput } : {}),
+    ...(settings.contextTokens ? { contextTokens: settings.contextTokens } : {}),
   };
 }
 

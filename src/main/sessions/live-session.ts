@@ -11,6 +11,7 @@ import { applyJsonPatch, diffJson } from '../../shared/json-patch';
 import type { PhotoDetections } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../core/session-runtime';
+import { capabilitiesOf } from '../coach';
 import type { SessionStore } from '../core/session-store';
 import { TurnRunner, type QueuedTurn } from '../core/turn-runner';
 import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
@@ -139,7 +140,7 @@ export class LiveSession {
       state,
       effects,
       coachKind: setup.coachKind,
-      capabilities: { vision: setup.model.vision, tools: setup.model.tools },
+      capabilities: capabilitiesOf(setup.model),
       templates: services.templates,
       log,
       photoBytes: (id) => readModelCopy(setup.paths.photos, id),

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { aiSdkLlm } from '../effects';
-import { languageModelFrom } from '../model/language-model';
+import { llmFrom } from '../model/language-model';
 import { memorySecrets } from './secrets';
 import { SettingsService } from './service';
 import type { SettingsStore } from './store';
@@ -28,10 +27,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const modelFor = (settings: Parameters<typeof languageModelFrom>[0]) => {
-  const model = languageModelFrom(settings);
-  return model ? aiSdkLlm(model) : undefined;
-};
+// The app's own: the model effect as Settings and the stored probe make it.
+const modelFor = llmFrom;
 
 describe('the model, set up in Settings', () => {
   it('connects to an OpenAI-compatible server named in Settings, tests it, and unlocks the conversational coach', async () => {
@@ -194,5 +191,38 @@ describe('SettingsService on its own', () => {
     await service.update({ model: { name: 'second' } });
     await held.generate({ instructions: '', messages: [], tools: {} });
     expect(answers).toEqual(['first', 'second']);
+  });
+});
+
+describe('what a probe sets besides the switches', () => {
+  it('the structured-output mode and the context window the server reports reach new sessions and their log', async () => {
+    const scenario = await loadScenarioFile(CAPABLE);
+    server = await startScriptedModel({ scenario: { ...scenario, quirks: { rejectJsonSchema: true }, serverInfo: { kind: 'llama-cpp', contextLength: 4096 } } });
+    core = testCore({ modelFor, model: { vision: true, tools: true } });
+    await core.handlers['settings:set']({ model: { baseUrl: server.baseURL, name: 'scripted' } }, { signal });
+    expect((await core.handlers['settings:get'](undefined, { signal })).model.context).toBeUndefined();
+    const tested = await core.handlers['settings:testModel'](undefined, { signal });
+    expect(tested.message).toContain('Context length: 4,096 tokens');
+    expect((await core.handlers['settings:get'](undefined, { signal })).model.context).toEqual({ tokens: 4096, from: 'server' });
+
+    // A number set by hand wins; clearing it goes back to the server's.
+    expect((await core.handlers['settings:set']({ model: { contextTokens: 8192 } }, { signal })).model.context).toEqual({ tokens: 8192, from: 'settings' });
+    expect((await core.handlers['settings:set']({ model: { contextTokens: null } }, { signal })).model.context).toEqual({ tokens: 4096, from: 'server' });
+
+    // A new session asks in json_object with the schema in its instructions, and its log says how it asked.
+    await core.handlers['settings:set']({ coach: 'conversational' }, { signal });
+    await core.handlers['session:new'](undefined, { signal });
+    const before = server.requests.length;
+    await core.handlers['chat:send']({ text: 'hello' }, { signal });
+    // The scripted server answers with a tool the coach does not have, so the guided coach soon takes over with a card.
+    await new Promise<void>((resolve) => {
+      const stop = core!.onPush(() => core!.store.state.pendingQuestion && (stop(), resolve()));
+    });
+    const coachRequests = server.requests.slice(before).filter((request) => request.body.tools);
+    expect(coachRequests.length).toBeGreaterThan(0);
+    expect(coachRequests.every((request) => request.body.response_format?.type === 'json_object')).toBe(true);
+    expect(JSON.stringify(coachRequests[0]!.body.messages[0])).toContain('with only a JSON object that matches this JSON Schema');
+    const log = await readFile(core.sessionPaths!.log, 'utf8');
+    expect(JSON.parse(log.split('\n')[0]!)).toMatchObject({ type: 'session-started', model: { structuredOutput: 'json_object', contextTokens: 4096 } });
   });
 });

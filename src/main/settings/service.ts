@@ -98,6 +98,7 @@ export class SettingsService {
         ...(model.model ? { name: model.model } : {}),
         vision: model.vision,
         tools: model.tools,
+        ...(model.contextTokens ? { context: { tokens: model.contextTokens, from: this.#settings.model?.contextTokens ? 'settings' : 'server' } as const } : {}),
         ...withProbe(model.model ? this.#probes.find({ baseUrl: model.baseUrl, model: model.model }) : undefined),
       },
       detector: this.#deps.detector?.() ?? { available: false, reason: 'This build has no detector.' },
@@ -156,6 +157,8 @@ export class SettingsService {
     const result = await (this.#deps.probe ?? ((t, s) => probeModel(t, { signal: s })))(target, signal);
     const stored = await this.#probes.save(result);
     const changed = await this.#applyProbe(stored);
+    // The structured-output mode and the context window come from the probe too.
+    this.#reconfigure();
     return { ...summarize(result, changed), probe: result };
   }
 
@@ -211,12 +214,19 @@ export class SettingsService {
     const apiKey = this.#deps.secrets.get() ?? env.apiKey;
     const baseUrl = chosen.baseUrl === null ? undefined : (chosen.baseUrl ?? env.baseUrl);
     const name = chosen.name ?? env.model;
+    const probed = name ? this.#probes.find({ ...(baseUrl ? { baseUrl } : {}), model: name })?.result : undefined;
+    const structured = probed?.capabilities.find((result) => result.capability === 'structured-output');
+    // No mode worked at all: plain text with the schema in the instructions, read here, is still the best chance.
+    const structuredOutput = structured ? (structured.status === 'works' ? structured.mode : 'text') : undefined;
+    const contextTokens = chosen.contextTokens ?? probed?.context?.tokens;
     return {
       ...(apiKey ? { apiKey } : {}),
       ...(baseUrl ? { baseUrl } : {}),
       ...(name ? { model: name } : {}),
       vision: chosen.vision ?? env.vision,
       tools: chosen.tools ?? env.tools,
+      ...(structuredOutput ? { structuredOutput } : {}),
+      ...(contextTokens ? { contextTokens } : {}),
     };
   }
 }

@@ -66,8 +66,8 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     ],
   },
   'settings:set': {
-    validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, { model: { baseUrl: 'http://127.0.0.1:11434/v1', name: 'llama3' } }, { model: { baseUrl: null } }, { sprintMinutes: 5 }, { sprintMinutes: 45 }, {}],
-    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, { model: { baseUrl: 'file:///etc' } }, { sprintMinutes: 4 }, { sprintMinutes: 50 }, { sprintMinutes: 12.5 }, undefined],
+    validInputs: [{ theme: 'light' }, { coach: 'guided' }, { imageLongSide: 1536 }, { model: { baseUrl: 'http://127.0.0.1:11434/v1', name: 'llama3' } }, { model: { baseUrl: null } }, { sprintMinutes: 5 }, { sprintMinutes: 45 }, { model: { contextTokens: 8192 } }, { model: { contextTokens: null } }, {}],
+    invalidInputs: [{ theme: 'sepia' }, { coach: 'chatty' }, { apiKey: 'sk-x' }, { imageLongSide: 4000 }, { model: { baseUrl: 'file:///etc' } }, { sprintMinutes: 4 }, { sprintMinutes: 50 }, { sprintMinutes: 12.5 }, { model: { contextTokens: 100 } }, { model: { contextTokens: 4096.5 } }, undefined],
     validOutput: { settings: { coach: 'guided', theme: 'light' }, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } },
     invalidOutputs: [{ settings: {}, effectiveCoach: 'guided', modelConfigured: true, dataDir: '/data', model: { vision: true, tools: true }, detector: { available: true }, apiKey: { set: false, storage: 'environment-only' } }],
   },

@@ -3,6 +3,9 @@ import { CoachKindSchema } from '../session/schema';
 import { SPRINT_MINUTES } from '../sprints/sprint';
 import { StoredProbeSchema } from '../model-probe/schema';
 
+/** The context windows Settings accept, in tokens: from the smallest a coach prompt fits in to the largest models. */
+export const CONTEXT_TOKENS = { min: 2048, max: 2_000_000 } as const;
+
 /** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
 export const SettingsSchema = z.object({
   /** The coach for new sessions: guided works offline; conversational needs a model. */
@@ -24,6 +27,8 @@ export const SettingsSchema = z.object({
       name: z.string().trim().min(1).max(200).optional(),
       vision: z.boolean().optional(),
       tools: z.boolean().optional(),
+      /** The model's context window in tokens, for a server that does not say; null goes back to what the server says. */
+      contextTokens: z.union([z.number().int().min(CONTEXT_TOKENS.min).max(CONTEXT_TOKENS.max), z.null()]).optional(),
     })
     .optional(),
 });
@@ -49,6 +54,8 @@ export const SettingsViewSchema = z.object({
     name: z.string().optional(),
     vision: z.boolean(),
     tools: z.boolean(),
+    /** The context window the coach fits its history to, and where that number comes from. */
+    context: z.object({ tokens: z.number().int().positive(), from: z.enum(['settings', 'server']) }).optional(),
     /** The last probe of this server and model ("Test connection"), if there was one. */
     probe: StoredProbeSchema.optional(),
   }),
