@@ -17,6 +17,14 @@ describe('settings', () => {
     expect(modelSettingsFromEnv({ TIDY_MODEL_VISION: 'yes' })).toMatchObject({ vision: true, tools: true });
   });
 
+  it('reads the context window from TIDY_CONTEXT_TOKENS, and says plainly when it is not a usable number', () => {
+    expect(modelSettingsFromEnv({ TIDY_CONTEXT_TOKENS: ' 8192 ' })).toMatchObject({ contextTokens: 8192 });
+    expect(modelSettingsFromEnv({})).not.toHaveProperty('contextTokens');
+    for (const raw of ['8k', '100', '4096.5']) {
+      expect(() => modelSettingsFromEnv({ TIDY_CONTEXT_TOKENS: raw })).toThrow(`TIDY_CONTEXT_TOKENS must be a whole number of tokens from 2048 to 2000000 (it is "${raw}").`);
+    }
+  });
+
   it('counts a model as configured with a name and a key, or a name and a local server', () => {
     const on = { vision: true, tools: true };
     expect(isModelConfigured({ ...on, model: 'm', apiKey: 'k' })).toBe(true);

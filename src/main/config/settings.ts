@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { StructuredMode } from '../../shared/model-probe/schema';
+import { CONTEXT_TOKENS } from '../../shared/settings/schema';
 
 /** How to reach a language model. The API key stays in main: only `apiKeySet` ever crosses IPC. */
 export interface ModelSettings {
@@ -35,10 +36,21 @@ export function modelSettingsFromEnv(env: Env): ModelSettings {
   const apiKey = nonEmpty(env.OPENAI_API_KEY);
   const baseUrl = nonEmpty(env.OPENAI_BASE_URL);
   const model = nonEmpty(env.TIDY_MODEL);
+  const contextTokens = nonEmpty(env.TIDY_CONTEXT_TOKENS);
+  if (contextTokens !== undefined) settings.contextTokens = contextTokensFrom(contextTokens);
   if (apiKey) settings.apiKey = apiKey;
   if (baseUrl) settings.baseUrl = baseUrl;
   if (model) settings.model = model;
   return settings;
+}
+
+/** TIDY_CONTEXT_TOKENS: the model's context window, for a server that does not say (Settings can say it too). */
+function contextTokensFrom(raw: string): number {
+  const tokens = Number(raw);
+  if (!Number.isInteger(tokens) || tokens < CONTEXT_TOKENS.min || tokens > CONTEXT_TOKENS.max) {
+    throw new Error(`TIDY_CONTEXT_TOKENS must be a whole number of tokens from ${CONTEXT_TOKENS.min} to ${CONTEXT_TOKENS.max} (it is "${raw}").`);
+  }
+  return tokens;
 }
 
 /**

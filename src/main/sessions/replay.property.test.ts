@@ -3,8 +3,9 @@
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
  * messages sent while the coach is still busy, Stop at any moment, sprints running out, paused, resumed and their
- * breaks skipped, model faults and retries, restarts and crashes
- * (the data folder as it was on disk at a random instant, picked up by a new core).
+ * breaks skipped, model faults and retries, a model whose tool calls start failing (the guided coach takes over), a
+ * small context window the coach's history is cut to, restarts and crashes (the data folder as it was on disk at a
+ * random instant, picked up by a new core).
  */
 import fc from 'fast-check';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ import { checkSession } from '../replay/check';
 import { foldLog, readSessionLog, sessionOfLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
-import { rulesLlm } from '../testing/rules-llm';
+import { rulesLlm, type ToolFumble } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
 const templates = createTemplateRenderer(TEMPLATES_DIR);
@@ -45,6 +46,8 @@ type Action =
   | { readonly kind: 'new session' }
   | { readonly kind: 'carry over'; readonly accept: boolean }
   | { readonly kind: 'sprint'; readonly action: 'pause' | 'resume' | 'skipBreak' };
+
+const FUMBLES: readonly ToolFumble[] = ['invalid-arguments', 'written-as-text', 'refused'];
 
 const LINES = ['idk where to start', 'work, I design', 'a mug', 'next', "I'm stuck", 'old papers', 'trash it', 'I need to stop', 'usb cable'];
 
@@ -153,7 +156,11 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
   const clock = manualClock(Date.UTC(2026, 10, 23, 9));
   const ids = seededRandom(seed + 1);
   let timers = manualTimers();
-  const model = setup === 'guided' ? undefined : rulesLlm({ random, faultRate: 0.08, maxDelayMs: 6 });
+  // A third of the conversational runs get a model whose tool calls go wrong from some point on; a quarter, a model
+  // with a context window so small the history is cut at almost every step.
+  const fumbles = setup === 'conversational' && seed % 3 === 0 ? { from: seed % 4, how: FUMBLES[Math.floor(seed / 3) % FUMBLES.length]! } : undefined;
+  const contextTokens = setup === 'conversational' && seed % 4 === 1 ? 3_000 : undefined;
+  const model = setup === 'guided' ? undefined : rulesLlm({ random, faultRate: 0.08, maxDelayMs: 6, ...(fumbles ? { toolFumbles: fumbles } : {}) });
   const open = () => {
     timers = manualTimers();
     return testCore({
@@ -164,7 +171,7 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
       timers,
       retry: { minDelayMs: 0, maxDelayMs: 1 },
       llm: model,
-      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
+      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true, ...(contextTokens ? { contextTokens } : {}) },
       ...(setup === 'guided with a model' ? { coachPreference: 'guided' as const } : {}),
     });
   };

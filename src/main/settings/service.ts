@@ -98,7 +98,7 @@ export class SettingsService {
         ...(model.model ? { name: model.model } : {}),
         vision: model.vision,
         tools: model.tools,
-        ...(model.contextTokens ? { context: { tokens: model.contextTokens, from: this.#settings.model?.contextTokens ? 'settings' : 'server' } as const } : {}),
+        ...(model.contextTokens ? { context: { tokens: model.contextTokens, from: this.#contextFrom() } } : {}),
         ...withProbe(model.model ? this.#probes.find({ baseUrl: model.baseUrl, model: model.model }) : undefined),
       },
       detector: this.#deps.detector?.() ?? { available: false, reason: 'This build has no detector.' },
@@ -179,6 +179,10 @@ export class SettingsService {
     return changed;
   }
 
+  #contextFrom(): 'settings' | 'environment' | 'server' {
+    return this.#settings.model?.contextTokens ? 'settings' : this.#deps.env.contextTokens ? 'environment' : 'server';
+  }
+
   #endpoint(): { baseUrl?: string; model: string } | undefined {
     const { baseUrl, model } = this.#model;
     return model ? { ...(baseUrl ? { baseUrl } : {}), model } : undefined;
@@ -218,7 +222,8 @@ export class SettingsService {
     const structured = probed?.capabilities.find((result) => result.capability === 'structured-output');
     // No mode worked at all: plain text with the schema in the instructions, read here, is still the best chance.
     const structuredOutput = structured ? (structured.status === 'works' ? structured.mode : 'text') : undefined;
-    const contextTokens = chosen.contextTokens ?? probed?.context?.tokens;
+    // A number the person gave (Settings, then the environment) wins over what the server says.
+    const contextTokens = chosen.contextTokens ?? env.contextTokens ?? probed?.context?.tokens;
     return {
       ...(apiKey ? { apiKey } : {}),
       ...(baseUrl ? { baseUrl } : {}),

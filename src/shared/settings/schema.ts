@@ -55,7 +55,7 @@ export const SettingsViewSchema = z.object({
     vision: z.boolean(),
     tools: z.boolean(),
     /** The context window the coach fits its history to, and where that number comes from. */
-    context: z.object({ tokens: z.number().int().positive(), from: z.enum(['settings', 'server']) }).optional(),
+    context: z.object({ tokens: z.number().int().positive(), from: z.enum(['settings', 'environment', 'server']) }).optional(),
     /** The last probe of this server and model ("Test connection"), if there was one. */
     probe: StoredProbeSchema.optional(),
   }),
