@@ -10,6 +10,8 @@ import { runScenario } from './runner';
 import { scoreTranscript } from './scorers';
 import { DEFAULT_SCENARIOS_DIR, EvalScenarioSchema, loadScenarios } from './scenario';
 import { readTranscript } from './transcript';
+import { formatReport, scoreRun } from './report';
+import { rulesLlm } from '../testing/rules-llm';
 
 const HERE = import.meta.dirname;
 const folders: string[] = [];
@@ -141,5 +143,19 @@ describe('arguments and scenarios', () => {
     expect(code).toBe(2);
     expect(output).toContain('stops-late.json');
     expect(output).toContain('asksToStopAt must name one of the messages');
+  });
+});
+
+describe('a model whose tool calls fail', () => {
+  it('hands over to the guided coach: the transcript records it, its cards are answered, and the report says so', async () => {
+    const [scenario] = (await loadScenarios(DEFAULT_SCENARIOS_DIR)).filter((candidate) => candidate.name === 'overwhelmed-start');
+    const transcript = await runScenario(scenario!, { llm: rulesLlm({ toolFumbles: { from: 0, how: 'invalid-arguments' } }), modelName: 'fumbling', turnTimeoutMs: 5_000 });
+    const handover = transcript.events.findIndex((event) => event.type === 'handover');
+    expect(transcript.events[handover]).toEqual({ type: 'handover', reason: 'tool-calls-failing' });
+    // After it, the guided coach's cards come and are answered.
+    expect(transcript.events.slice(handover).some((event) => event.type === 'card')).toBe(true);
+    expect(transcript.events.some((event) => event.type === 'error')).toBe(false);
+    const report = formatReport(scoreRun([transcript]));
+    expect(report).toContain('The guided coach took over in:\n  overwhelmed-start: the model’s tool calls kept failing');
   });
 });

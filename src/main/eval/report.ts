@@ -7,19 +7,28 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CHECKS, scoreTranscript, type CheckStatus, type Scores } from './scorers';
 import { readTranscript, type Transcript } from './transcript';
+import type { CoachHandover } from '../../shared/session/schema';
 
 export interface ScoredRun {
   /** The model the transcripts were recorded with (the first transcript's). */
   readonly model: string;
-  readonly rows: ReadonlyArray<{ readonly scenario: string; readonly scores: Scores }>;
+  readonly rows: ReadonlyArray<{ readonly scenario: string; readonly scores: Scores; readonly handover?: CoachHandover['reason'] }>;
 }
+
+const HANDOVER_WORDS: Record<CoachHandover['reason'], string> = {
+  'tool-calls-failing': 'the model’s tool calls kept failing',
+  'tools-refused': 'the server refused tool calls',
+};
 
 const MARK: Record<CheckStatus, string> = { pass: '✓', fail: '✗', 'n/a': '–' };
 
 export function scoreRun(transcripts: readonly Transcript[]): ScoredRun {
   return {
     model: transcripts[0]?.model ?? 'unknown',
-    rows: transcripts.map((transcript) => ({ scenario: transcript.scenario.name, scores: scoreTranscript(transcript) })),
+    rows: transcripts.map((transcript) => {
+      const handover = transcript.events.find((event) => event.type === 'handover');
+      return { scenario: transcript.scenario.name, scores: scoreTranscript(transcript), ...(handover ? { handover: handover.reason } : {}) };
+    }),
   };
 }
 
@@ -58,10 +67,12 @@ export function formatReport(run: ScoredRun): string {
     CHECKS.flatMap((check) => row.scores[check.id].offending.map((line) => `  ${row.scenario} / ${check.title}: ${line}`)),
   );
   const { passed, applicable } = totals(run);
+  const handedOver = run.rows.flatMap((row) => (row.handover ? [`  ${row.scenario}: ${HANDOVER_WORDS[row.handover]}`] : []));
   return [
     `Model: ${run.model}`,
     table(header, rows),
     ...(failures.length ? ['', 'Failures:', ...failures] : []),
+    ...(handedOver.length ? ['', 'The guided coach took over in:', ...handedOver] : []),
     '',
     `Total: ${passed}/${applicable} checks passed`,
   ].join('\n');

@@ -97,6 +97,7 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
 
   // Follows every change the GUI would be pushed, in order.
   const observe = (state: SessionState) => {
+    if (state.handover && !events.some((event) => event.type === 'handover')) events.push({ type: 'handover', reason: state.handover.reason });
     if (state.mode.kind !== mode) {
       events.push({ type: 'mode', from: mode, to: state.mode.kind });
       mode = state.mode.kind;

@@ -101,6 +101,15 @@ describe('valid transitions only', () => {
     const jump = edited(run, (events) => [...events, { type: 'mode', from: 'decisionSupport', to: 'windingDown' }]);
     expect(validTransitions(jump)).toEqual({ status: 'fail', offending: ['decisionSupport -> windingDown'] });
   });
+
+  it('judges only the conversational coach: the guided coach’s phases after a handover are not its transitions', async () => {
+    const run = await recorded('sentimental-stuck');
+    const jump = { type: 'mode', from: 'decisionSupport', to: 'windingDown' } as const;
+    const before = edited(run, (events) => [...events, jump, { type: 'handover', reason: 'tool-calls-failing' }]);
+    const after = edited(run, (events) => [...events, { type: 'handover', reason: 'tool-calls-failing' }, jump]);
+    expect(validTransitions(before).status).toBe('fail');
+    expect(validTransitions(after).status).toBe('pass');
+  });
 });
 
 describe('every card answer reflected in the piles', () => {

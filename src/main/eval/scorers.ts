@@ -107,7 +107,9 @@ export function allowedTransition(from: ModeKind, to: ModeKind): boolean {
 }
 
 export const validTransitions: Scorer = (transcript) => {
-  const changes = transcript.events.filter((event) => event.type === 'mode');
+  // The guided coach's phases after a handover are not the conversational coach's transitions.
+  const handover = transcript.events.findIndex((event) => event.type === 'handover');
+  const changes = (handover < 0 ? transcript.events : transcript.events.slice(0, handover)).filter((event) => event.type === 'mode');
   return result(
     changes.filter((change) => !allowedTransition(change.from, change.to)).map((change) => `${change.from} -> ${change.to}`),
     changes.length > 0,

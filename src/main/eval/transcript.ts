@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
-import type { ModeKind } from '../../shared/session/schema';
+import { CoachHandoverSchema, type ModeKind } from '../../shared/session/schema';
 import { EvalScenarioSchema } from './scenario';
 
 /** The session's mode kinds (the `satisfies` keeps the list in step with the session schema). */
@@ -26,6 +26,8 @@ export const TranscriptEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('mode'), from: EvalModeKindSchema, to: EvalModeKindSchema }),
   z.strictObject({ type: z.literal('piles'), piles: PileNamesSchema }),
   z.strictObject({ type: z.literal('ended') }),
+  /** The conversational coach handed the session to the guided coach (its tool calls kept failing, or were refused). */
+  z.strictObject({ type: z.literal('handover'), reason: CoachHandoverSchema.shape.reason }),
   /** A turn that failed (the model's fault, as the app showed it). */
   z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
