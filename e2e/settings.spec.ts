@@ -82,7 +82,9 @@ test('a model server chosen from the known servers is probed: each check is list
   await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).toBeChecked();
 
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByTestId('model-message')).toHaveText('scripted answered: 3 of 4 checks work, 1 does not. Takes images is now off.');
+  await expect(dialog.getByTestId('model-message')).toHaveText(
+    'scripted answered: 3 of 4 checks work, 1 does not. Context length: 8,192 tokens (from llama.cpp /props). Takes images is now off.',
+  );
   const results = dialog.getByTestId('probe-results');
   await expect(results).toContainText('The server lists 1 model, scripted among them.');
   const status = (capability: string) => results.locator(`[data-capability="${capability}"] .probe-status`);
@@ -93,6 +95,8 @@ test('a model server chosen from the known servers is probed: each check is list
   await expect(status('vision')).toHaveText('does not work');
   await expect(results.locator('[data-capability="vision"]')).toContainText('image input is not supported');
   await expect(results.locator('[data-capability="vision"]')).toContainText('--mmproj');
+  await expect(results.getByTestId('probe-context')).toHaveText('Context length: 8,192 tokens (from llama.cpp /props).');
+  await expect(dialog.getByText('the server says 8,192; leave empty to use that')).toBeVisible();
   // The switches follow the probe, and stay the person's to change.
   await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).not.toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: /Takes tool calls/ })).toBeChecked();
@@ -105,6 +109,22 @@ test('a model server chosen from the known servers is probed: each check is list
   await dialog.getByRole('checkbox', { name: /Takes images/ }).click();
   await expect(dialog.getByRole('checkbox', { name: /Takes images/ })).toBeChecked();
   await expect(dialog.getByText('set by hand: Test connection leaves it')).toBeVisible();
+
+  // A context window typed by hand: checked before it is sent, kept once saved.
+  const context = dialog.getByRole('textbox', { name: /Context window, in tokens/ });
+  await context.fill('12');
+  await dialog.getByRole('button', { name: 'Save model' }).click();
+  await expect(dialog.getByTestId('model-message')).toHaveText('The context window is a whole number of tokens from 2,048 to 2,000,000, or empty.');
+  await context.fill('4,096');
+  await dialog.getByRole('button', { name: 'Save model' }).click();
+  await expect(dialog.getByTestId('model-message')).toHaveText('Saved. It is used from the next reply on.');
+  await context.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('settings-context.png') });
+  // Focus stays in the dialog after saving (a disabled button used to drop it), so Escape closes it.
+  await expect(dialog.getByRole('button', { name: 'Save model' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('textbox', { name: /Context window, in tokens/ })).toHaveValue('4096');
   expect(model.mismatches).toEqual([]);
 });
 

@@ -4,6 +4,7 @@
  * (a 404, a stall, an answer of an unknown shape) only means the server did not say: this never throws.
  */
 import { z } from 'zod';
+import { tokens } from '../../shared/model-probe/context';
 import type { ContextLength } from '../../shared/model-probe/schema';
 
 /** Runs one request under the probe's time limit (and the caller's abort). */
@@ -145,9 +146,4 @@ function isOpenAI(baseUrl: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A token count as a person reads it: 131,072. */
-export function tokens(n: number): string {
-  return n.toLocaleString('en-US');
 }

@@ -1,11 +1,5 @@
-import { CAPABILITY_LABELS, type ContextLength, type ProbeResult, type Switches } from '../../shared/model-probe/schema';
-import { tokens } from './context-length';
-
-/** The context length as a person reads it, with where it came from, or that no server said. */
-export function describeContext(context: ContextLength | undefined): string {
-  if (!context) return "Context length: not said by the server; set it in Settings if the model's window is small.";
-  return `Context length: ${tokens(context.tokens)} tokens (from ${context.source}).${context.message ? ` ${context.message}` : ''}`;
-}
+import { CAPABILITY_LABELS, type ProbeResult, type Switches } from '../../shared/model-probe/schema';
+import { describeContext } from '../../shared/model-probe/context';
 
 /** One line for "Test connection": what works, what does not, and which switches the result moved. */
 export function summarize(result: ProbeResult, changed: Switches = {}): { ok: boolean; message: string } {

@@ -1,5 +1,5 @@
 import { CAPABILITY_LABELS, type ProbeResult } from '../../shared/model-probe/schema';
-import { describeContext } from './summary';
+import { describeContext } from '../../shared/model-probe/context';
 
 /** The probe as a plain-text table for a terminal: one row per check, then the context length. */
 export function formatTable(result: ProbeResult): string {

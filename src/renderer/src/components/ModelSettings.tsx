@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../shared/settings/schema';
 import type { Bridge } from '../bridge';
 import { presetFor, SERVER_PRESETS } from '../../../shared/model-probe/presets';
+import { tokens } from '../../../shared/model-probe/context';
+import { CONTEXT_TOKENS } from '../../../shared/settings/schema';
 import { ProbeResults } from './ProbeResults';
 
 /**
@@ -20,6 +22,7 @@ export function ModelSettings(props: {
   const [baseUrl, setBaseUrl] = useState(view.model.baseUrl ?? SERVER_PRESETS[0]!.baseUrl);
   const [name, setName] = useState(view.model.name ?? '');
   const [key, setKey] = useState('');
+  const [context, setContext] = useState(view.settings.model?.contextTokens ? String(view.settings.model.contextTokens) : '');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -30,7 +33,10 @@ export function ModelSettings(props: {
     return name === 'vision' ? 'Test connection sets it, or turn off for models without vision' : 'Test connection sets it, or turn off for models without tools';
   };
 
+  // While busy the buttons say so (aria-disabled) but are not disabled: a disabled button drops the focus, and the
+  // dialog would no longer hear Escape.
   const run = async (work: () => Promise<{ ok: boolean; text: string } | undefined>) => {
+    if (busy) return;
     setBusy(true);
     setMessage(undefined);
     try {
@@ -44,11 +50,24 @@ export function ModelSettings(props: {
 
   const saveModel = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
+    const contextTokens = context.trim() ? Number(context.replace(/[,_\s]/g, '')) : null;
+    if (contextTokens !== null && !(Number.isInteger(contextTokens) && contextTokens >= CONTEXT_TOKENS.min && contextTokens <= CONTEXT_TOKENS.max)) {
+      setMessage({ ok: false, text: `The context window is a whole number of tokens from ${tokens(CONTEXT_TOKENS.min)} to ${tokens(CONTEXT_TOKENS.max)}, or empty.` });
+      return;
+    }
     void run(async () => {
-      await change({ model: { baseUrl: provider === 'openai' ? null : baseUrl.trim(), ...(name.trim() ? { name: name.trim() } : {}) } });
+      await change({ model: { baseUrl: provider === 'openai' ? null : baseUrl.trim(), ...(name.trim() ? { name: name.trim() } : {}), contextTokens } });
       return { ok: true, text: 'Saved. It is used from the next reply on.' };
     });
   };
+
+  const serverContext = probe?.result.context;
+  const contextHint = serverContext
+    ? `the server says ${tokens(serverContext.tokens)}; leave empty to use that`
+    : view.model.context?.from === 'environment'
+      ? `TIDY_CONTEXT_TOKENS says ${tokens(view.model.context.tokens)}`
+      : 'the server does not say (or was not tested); leave empty to send the last few turns whole';
 
   const saveKey = (apiKey: string | null) =>
     void run(async () => {
@@ -120,11 +139,24 @@ export function ModelSettings(props: {
             Takes tool calls <span className="settings-hint">{switchHint('tools')}</span>
           </span>
         </label>
+        <label className="settings-field">
+          <span>
+            Context window, in tokens <span className="settings-hint">{contextHint}</span>
+          </span>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={context}
+            placeholder={serverContext ? String(serverContext.tokens) : '8192'}
+            onChange={(event) => setContext(event.currentTarget.value)}
+            data-testid="context-tokens"
+          />
+        </label>
         <div className="settings-actions">
-          <button type="submit" className="quiet-button" disabled={busy}>
+          <button type="submit" className="quiet-button" aria-disabled={busy}>
             Save model
           </button>
-          <button type="button" className="quiet-button" disabled={busy} onClick={test}>
+          <button type="button" className="quiet-button" aria-disabled={busy} onClick={test}>
             Test connection
           </button>
         </div>

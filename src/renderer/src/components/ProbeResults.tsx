@@ -1,3 +1,4 @@
+import { describeContext } from '../../../shared/model-probe/context';
 import { CAPABILITY_LABELS, type StoredProbe } from '../../../shared/model-probe/schema';
 
 /** What the last "Test connection" found for this server and model, one line per check, in calm words. */
@@ -21,6 +22,9 @@ export function ProbeResults({ stored }: { stored: StoredProbe }) {
           </li>
         ))}
       </ul>
+      <p className="settings-hint" data-testid="probe-context">
+        {describeContext(result.context)}
+      </p>
     </section>
   );
 }
