@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
-import { modelEnv, startScenario } from './support/scripted-model';
+import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
@@ -19,13 +19,11 @@ async function open(page: Page, scenario: string, env: Record<string, string> = 
 const coachSaid = (page: Page, text: string) => expect(page.getByTestId('messages')).toContainText(text);
 
 test.afterEach(async () => {
-  await app?.stop();
-  const mismatches = model?.mismatches ?? [];
-  await model?.close();
+  const mismatches = await stopWithModel(app, model);
   app = undefined;
   model = undefined;
   // Every answer reached the model as the scenario expects.
-  expect(mismatches.map((mismatch) => mismatch.message)).toEqual([]);
+  expect(mismatches).toEqual([]);
 });
 
 test('a choice question answered by clicking, with its follow-up', async ({ page }) => {

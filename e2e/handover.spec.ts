@@ -7,19 +7,17 @@ import type { ScriptedModel } from '../src/main/testing/scripted-model';
 import { expectAccessible } from './support/axe';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
-import { modelEnv, startScenario } from './support/scripted-model';
+import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
 let model: ScriptedModel | undefined;
 let app: RunningWebMode | undefined;
 
 test.afterEach(async () => {
-  await app?.stop();
-  const mismatches = model?.mismatches ?? [];
-  await model?.close();
+  const mismatches = await stopWithModel(app, model);
   app = undefined;
   model = undefined;
-  expect(mismatches.map((mismatch) => mismatch.message)).toEqual([]);
+  expect(mismatches).toEqual([]);
 });
 
 const NOTICE = 'This model keeps fumbling its tool calls, so from here I’ll guide you with short questions and cards. The model still words my replies.';

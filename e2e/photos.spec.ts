@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ScriptedModel } from '../src/main/testing/scripted-model';
-import { modelEnv, startScenario } from './support/scripted-model';
+import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';
 
@@ -13,14 +13,12 @@ let app: RunningWebMode | undefined;
 let folder: string | undefined;
 
 test.afterEach(async () => {
-  await app?.stop();
-  const mismatches = model?.mismatches ?? [];
-  await model?.close();
+  const mismatches = await stopWithModel(app, model);
   if (folder) await rm(folder, { recursive: true, force: true });
   app = undefined;
   model = undefined;
   folder = undefined;
-  expect(mismatches.map((mismatch) => mismatch.message)).toEqual([]);
+  expect(mismatches).toEqual([]);
 });
 
 /** A room photo: a gradient with some blocks, so the thumbnail shows something. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../src/main/testing/scripted-model';
+import type { RunningWebMode } from './web-mode';
 
 const SCENARIOS = path.resolve(import.meta.dirname, '../scenarios');
 
@@ -11,4 +12,12 @@ export async function startScenario(name: string): Promise<ScriptedModel> {
 /** The environment that points web mode's coach at the scripted model. */
 export function modelEnv(model: ScriptedModel): Record<string, string> {
   return { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', TIDY_MODEL: 'scripted' };
+}
+
+/** Stops web mode, then the scripted model; gives back what the model did not expect (a test expects nothing). */
+export async function stopWithModel(app: RunningWebMode | undefined, model: ScriptedModel | undefined): Promise<string[]> {
+  await app?.stop();
+  const mismatches = model?.mismatches.map((mismatch) => mismatch.message) ?? [];
+  await model?.close();
+  return mismatches;
 }

@@ -11,7 +11,7 @@ import { HANDOVER_NOTICES } from '../core/session-runtime';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { TEMPLATES_DIR, testCore, untilState } from '../testing/fixtures';
 import { rulesLlm, type RulesLlmOptions, type ToolFumble } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
@@ -27,18 +27,6 @@ function core(options: RulesLlmOptions['toolFumbles'], dataDir?: string) {
   const app = testCore({ llm, model, ...(dataDir ? { dataDir } : {}) });
   cores.push(app);
   return { app, llm };
-}
-
-function until(app: AppCore, test: (state: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (test(app.store.state)) return resolve(app.store.state);
-    const stop = app.onPush(() => {
-      if (test(app.store.state)) {
-        stop();
-        resolve(app.store.state);
-      }
-    });
-  });
 }
 
 const coachLines = (state: SessionState) => state.messages.filter((message) => message.role === 'coach').map((message) => message.text);
@@ -57,7 +45,7 @@ describe('handing over to the guided coach', () => {
   ])('a model whose tool calls fail (%s) from the start: the guided coach answers the first message', async (how, notice) => {
     const { app, llm } = core({ from: 0, how });
     await app.handlers['chat:send']({ text: 'idk where to start' }, { signal });
-    const asked = await until(app, (state) => state.pendingQuestion !== undefined);
+    const asked = await untilState(app, (state) => state.pendingQuestion !== undefined);
 
     // The guided coach's first card, the notice said once, and the session marked as handed over.
     expect(asked.pendingQuestion).toMatchObject({ kind: 'choice', purpose: 'function' });
@@ -71,7 +59,7 @@ describe('handing over to the guided coach', () => {
     const before = llm.requests.length;
     await app.handlers['question:answer']({ questionId: asked.pendingQuestion!.id, answer: { kind: 'choice', selected: ['Work'] } }, { signal });
     // With a model the guided coach's instruction is said in the chat, worded by the model.
-    const next = await until(app, (state) => state.spaceFunction === 'Work' && coachLines(state).length === 2);
+    const next = await untilState(app, (state) => state.spaceFunction === 'Work' && coachLines(state).length === 2);
     expect(next.mode.kind).toBe('sorting');
     expect(llm.requests.slice(before).every((request) => Object.keys(request.tools).length === 0)).toBe(true);
     expect(coachLines(next).filter((line) => line === notice)).toHaveLength(1);
@@ -89,7 +77,7 @@ describe('handing over to the guided coach', () => {
       expect(app.store.state.handover).toBeUndefined();
     }
     await app.handlers['chat:send']({ text: 'what now?' }, { signal });
-    const state = await until(app, (current) => current.pendingQuestion !== undefined);
+    const state = await untilState(app, (current) => current.pendingQuestion !== undefined);
     expect(state.handover).toMatchObject({ reason: 'tool-calls-failing' });
     expect(state.pendingQuestion).toMatchObject({ kind: 'choice', purpose: 'function' });
     expect(coachLines(state).filter((line) => line === HANDOVER_NOTICES['tool-calls-failing'])).toHaveLength(1);
@@ -101,14 +89,14 @@ describe('handing over to the guided coach', () => {
     // every call fails.
     const { app, llm } = core({ from: 3, how: 'invalid-arguments' });
     await app.handlers['chat:send']({ text: 'hello' }, { signal });
-    const asked = await until(app, (state) => state.pendingQuestion !== undefined);
+    const asked = await untilState(app, (state) => state.pendingQuestion !== undefined);
     expect(asked.handover).toBeUndefined();
     await app.handlers['question:answer']({ questionId: asked.pendingQuestion!.id, answer: { kind: 'choice', selected: ['Work'] } }, { signal });
     await app.idle();
     expect(app.store.state.handover).toBeUndefined();
 
     await app.handlers['chat:send']({ text: 'a mug' }, { signal });
-    const card = await until(app, (state) => state.pendingQuestion !== undefined);
+    const card = await untilState(app, (state) => state.pendingQuestion !== undefined);
     expect(card.handover).toMatchObject({ reason: 'tool-calls-failing' });
     expect(card.spaceFunction).toBe('work');
     expect(card.guided).toMatchObject({ phase: 'sorting', active: { function: 'work' } });
@@ -118,7 +106,7 @@ describe('handing over to the guided coach', () => {
     const fumbled = llm.requests.filter((request) => Object.keys(request.tools).length > 0).length;
     expect(card.pendingQuestion).toMatchObject({ item: 'mug', choices: [{ label: 'To the kitchen', disposition: 'place' }, {}, {}] });
     await app.handlers['question:answer']({ questionId: card.pendingQuestion!.id, answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } } }, { signal });
-    const after = await until(app, (state) => state.piles.belongs.length === 1);
+    const after = await untilState(app, (state) => state.piles.belongs.length === 1);
     expect(after.piles.belongs).toMatchObject([{ name: 'mug', location: 'kitchen' }]);
     await app.idle();
     expect(llm.requests.filter((request) => Object.keys(request.tools).length > 0)).toHaveLength(fumbled);
@@ -128,7 +116,7 @@ describe('handing over to the guided coach', () => {
   it('two failed calls and then one that works: the conversational coach goes on', async () => {
     const { app, llm } = core({ from: 0, how: 'invalid-arguments', count: 2 });
     await app.handlers['chat:send']({ text: 'hello' }, { signal });
-    const asked = await until(app, (state) => state.pendingQuestion !== undefined);
+    const asked = await untilState(app, (state) => state.pendingQuestion !== undefined);
     expect(asked.handover).toBeUndefined();
     // The model's own card (its prompt), not the guided coach's.
     expect(asked.pendingQuestion).toMatchObject({ kind: 'choice', purpose: 'function', prompt: 'What is this room mostly for?' });
@@ -138,7 +126,7 @@ describe('handing over to the guided coach', () => {
   it('stays guided after a restart, and the resumed log says so', async () => {
     const first = core({ from: 0, how: 'invalid-arguments' });
     await first.app.handlers['chat:send']({ text: 'idk where to start' }, { signal });
-    await until(first.app, (state) => state.pendingQuestion !== undefined);
+    await untilState(first.app, (state) => state.pendingQuestion !== undefined);
     const dataDir = path.dirname(path.dirname(first.app.sessionPaths!.dir));
     await first.app.dispose();
     cores.splice(cores.indexOf(first.app), 1);
@@ -150,7 +138,7 @@ describe('handing over to the guided coach', () => {
     expect(second.app.store.state.handover).toMatchObject({ reason: 'tool-calls-failing' });
     expect((await second.app.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
     await second.app.handlers['chat:send']({ text: 'it is for work' }, { signal });
-    const card = await until(second.app, (state) => state.pendingQuestion !== undefined);
+    const card = await untilState(second.app, (state) => state.pendingQuestion !== undefined);
     // A card of the guided coach's own wording, not the model's ("What is this room mostly for?").
     expect(card.pendingQuestion).toMatchObject({ kind: 'choice', prompt: expect.stringMatching(/space mostly for/) });
     expect(second.llm.requests.length).toBeGreaterThan(0);

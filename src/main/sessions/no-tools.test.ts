@@ -4,9 +4,8 @@
  * coach says why once, first.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionState } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
-import { testCore } from '../testing/fixtures';
+import { testCore, untilState } from '../testing/fixtures';
 import { rulesLlm } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
@@ -15,18 +14,6 @@ afterEach(async () => {
   await core?.dispose();
   core = undefined;
 });
-
-function until(app: AppCore, test: (state: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (test(app.store.state)) return resolve(app.store.state);
-    const stop = app.onPush(() => {
-      if (test(app.store.state)) {
-        stop();
-        resolve(app.store.state);
-      }
-    });
-  });
-}
 
 const model = (tools: boolean) => ({ model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools });
 
@@ -41,7 +28,7 @@ describe('a model without tool calls', () => {
     ]);
 
     await core.handlers['chat:send']({ text: 'idk where to start' }, { signal });
-    const asked = await until(core, (state) => state.pendingQuestion !== undefined);
+    const asked = await untilState(core, (state) => state.pendingQuestion !== undefined);
     // The guided coach's first card, and the model was asked to read the message (no tools offered to it).
     expect(asked.pendingQuestion).toMatchObject({ kind: 'choice', purpose: 'function' });
     expect(llm.requests.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import type { Timers } from '../questions';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
+import { TEMPLATES_DIR, testCore, untilState } from '../testing/fixtures';
 import { rulesLlm } from '../testing/rules-llm';
 
 const signal = new AbortController().signal;
@@ -70,19 +70,6 @@ function sprintCore(time: ReturnType<typeof manualTime>, options: { dataDir?: st
   return core;
 }
 
-/** Waits (through pushes) until the session is in the state asked for. */
-function until(core: AppCore, test: (state: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (test(core.store.state)) return resolve(core.store.state);
-    const stop = core.onPush((event) => {
-      if (event.channel === 'session:changed' && test(core.store.state)) {
-        stop();
-        resolve(core.store.state);
-      }
-    });
-  });
-}
-
 const asking = (test: (question: Question) => boolean) => (state: SessionState) => state.pendingQuestion !== undefined && test(state.pendingQuestion);
 const isCheckIn = (question: Question) => question.kind === 'choice' && question.prompt.includes('How is your energy?');
 const isItemCard = (question: Question) => question.kind === 'disposition';
@@ -119,25 +106,25 @@ async function answer(core: AppCore, answerWith: Answer): Promise<void> {
 async function toFirstItem(core: AppCore): Promise<void> {
   await core.handlers['chat:send']({ text: 'My desk is buried.' }, { signal });
   for (;;) {
-    const state = await until(core, (current) => current.pendingQuestion !== undefined);
+    const state = await untilState(core, (current) => current.pendingQuestion !== undefined);
     const question = state.pendingQuestion!;
     const survey = surveyAnswer(question);
     if (!survey) return;
     await answer(core, survey);
-    await until(core, (current) => current.pendingQuestion?.id !== question.id);
+    await untilState(core, (current) => current.pendingQuestion?.id !== question.id);
   }
 }
 
 /** Names the thing in hand and sends it to the first choice on its card. */
 async function decideItem(core: AppCore, item: string): Promise<void> {
-  await until(core, asking(isWhatIsIt));
+  await untilState(core, asking(isWhatIsIt));
   await answer(core, { kind: 'choice', selected: [], other: item });
-  await until(core, asking(isItemCard));
+  await untilState(core, asking(isItemCard));
   await answer(core, { kind: 'disposition', pick: { type: 'choice', index: 0 } });
 }
 
 async function chooseOnCheckIn(core: AppCore, label: RegExp): Promise<void> {
-  const state = await until(core, asking(isCheckIn));
+  const state = await untilState(core, asking(isCheckIn));
   const question = state.pendingQuestion as Extract<Question, { kind: 'choice' }>;
   const choice = question.choices.find((option) => label.test(option.label));
   expect(choice, `a choice like ${label} on ${question.choices.map((option) => option.label).join(' / ')}`).toBeDefined();
@@ -152,29 +139,29 @@ describe('sprints in a session with no model', () => {
     expect(core.store.state.sprint).toEqual({ number: 1, lengthMs: 10 * MINUTE, breakMs: 5 * MINUTE, phase: { kind: 'running', since: START, elapsedMs: 0 } });
 
     // Time runs out while the person holds a mug and its card is open: the card stays, nothing interrupts.
-    await until(core, asking(isWhatIsIt));
+    await untilState(core, asking(isWhatIsIt));
     await answer(core, { kind: 'choice', selected: [], other: 'coffee mug' });
-    const card = (await until(core, asking(isItemCard))).pendingQuestion!;
+    const card = (await untilState(core, asking(isItemCard))).pendingQuestion!;
     time.advance(10 * MINUTE);
-    await until(core, (state) => state.sprint?.phase.kind === 'due');
+    await untilState(core, (state) => state.sprint?.phase.kind === 'due');
     expect(core.store.state.pendingQuestion?.id).toBe(card.id);
 
     // The mug is decided, then the check-in.
     await answer(core, { kind: 'disposition', pick: { type: 'choice', index: 0 } });
-    const checkIn = (await until(core, asking(isCheckIn))).pendingQuestion as Extract<Question, { kind: 'choice' }>;
+    const checkIn = (await untilState(core, asking(isCheckIn))).pendingQuestion as Extract<Question, { kind: 'choice' }>;
     expect(core.store.state.itemsProcessed).toBe(1);
     expect(checkIn.prompt).toBe('That’s 10 minutes. How is your energy?');
     expect(checkIn.choices.map((choice) => choice.label)).toEqual(['Keep going: another 10 minutes', 'A 5-minute break', 'Wind down for today']);
 
     await chooseOnCheckIn(core, /break/);
-    const onBreak = await until(core, (state) => state.sprint?.phase.kind === 'break');
+    const onBreak = await untilState(core, (state) => state.sprint?.phase.kind === 'break');
     expect(onBreak.messages.at(-1)?.text).toBe('A 5-minute break. The timer is quiet; step away, I’ll be here.');
     await core.idle();
     expect(core.store.state.pendingQuestion).toBeUndefined();
 
     // The break ends by itself: the next sprint counts, and the coach picks up with the next thing.
     time.advance(5 * MINUTE);
-    const back = await until(core, asking(isWhatIsIt));
+    const back = await untilState(core, asking(isWhatIsIt));
     expect(back.sprint).toMatchObject({ number: 2, phase: { kind: 'running', since: START + 15 * MINUTE, elapsedMs: 0 } });
   });
 
@@ -185,7 +172,7 @@ describe('sprints in a session with no model', () => {
     time.advance(10 * MINUTE);
     await decideItem(core, 'coffee mug');
     await chooseOnCheckIn(core, /Keep going/);
-    const going = await until(core, asking(isWhatIsIt));
+    const going = await untilState(core, asking(isWhatIsIt));
     expect(going.sprint).toMatchObject({ number: 2, phase: { kind: 'running', since: START + 10 * MINUTE } });
     expect(going.messages.map((message) => message.text)).toContain('Another 10 minutes, then. Same pace.');
 
@@ -199,11 +186,11 @@ describe('sprints in a session with no model', () => {
     time.advance(6 * MINUTE - 1);
     expect(core.store.state.sprint?.phase.kind).toBe('running');
     time.advance(1);
-    await until(core, (state) => state.sprint?.phase.kind === 'due');
+    await untilState(core, (state) => state.sprint?.phase.kind === 'due');
 
     await decideItem(core, 'stack of letters');
     await chooseOnCheckIn(core, /Wind down/);
-    const ended = await until(core, (state) => state.status === 'ended');
+    const ended = await untilState(core, (state) => state.status === 'ended');
     expect(ended.ending?.summary).toMatch(/^2 items processed/);
     await core.idle();
     expect(core.store.state.messages.at(-1)?.text).toMatch(/^Good stopping point/);
@@ -221,16 +208,16 @@ describe('sprints in a session with no model', () => {
     const core = sprintCore(time, { questionTimeoutMs: 30 * MINUTE });
     await toFirstItem(core);
     // The person stops the coach: nothing is asked, nothing runs.
-    await until(core, asking(isWhatIsIt));
+    await untilState(core, asking(isWhatIsIt));
     await core.handlers['coach:stop'](undefined, { signal });
     await core.idle();
     expect(core.store.state.pendingQuestion).toBeUndefined();
 
     time.advance(10 * MINUTE);
-    await until(core, asking(isCheckIn));
+    await untilState(core, asking(isCheckIn));
     // Nobody answers: the card closes on its own timeout and nothing counts down while the person is away.
     time.advance(30 * MINUTE);
-    const away = await until(core, (state) => state.sprint?.number === 2);
+    const away = await untilState(core, (state) => state.sprint?.number === 2);
     expect(away.sprint?.phase).toEqual({ kind: 'paused', elapsedMs: 0 });
     expect(away.messages.at(-1)?.text).toBe('The timer is paused. Carry on whenever you like.');
     await core.idle();
@@ -256,11 +243,11 @@ describe('sprints in a session with no model', () => {
     // Whatever the coach asks on the way, the person answers with the first choice, until it is waiting on them.
     const settle = async () => {
       for (;;) {
-        const state = await Promise.race([core.idle().then(() => core.store.state), until(core, (current) => current.pendingQuestion !== undefined)]);
+        const state = await Promise.race([core.idle().then(() => core.store.state), untilState(core, (current) => current.pendingQuestion !== undefined)]);
         if (!state.pendingQuestion || isCheckIn(state.pendingQuestion)) return state;
         const question = state.pendingQuestion;
         await answer(core, surveyAnswer(question) ?? anyAnswer(question));
-        await until(core, (current) => current.pendingQuestion?.id !== question.id);
+        await untilState(core, (current) => current.pendingQuestion?.id !== question.id);
       }
     };
     await settle();
@@ -268,15 +255,15 @@ describe('sprints in a session with no model', () => {
 
     // Time runs out between turns: the check-in comes by itself, with no model call in between.
     time.advance(10 * MINUTE);
-    const checkIn = await until(core, asking(isCheckIn));
+    const checkIn = await untilState(core, asking(isCheckIn));
     expect(checkIn.sprint?.phase.kind).toBe('due');
     await chooseOnCheckIn(core, /Wind down/);
     // The model wraps up (it may ask whether that is all); the session ends.
-    let ended = await until(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && !isCheckIn(state.pendingQuestion)));
+    let ended = await untilState(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && !isCheckIn(state.pendingQuestion)));
     while (ended.status !== 'ended') {
       const question = ended.pendingQuestion!;
       await answer(core, anyAnswer(question));
-      ended = await until(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && state.pendingQuestion.id !== question.id));
+      ended = await untilState(core, (state) => state.status === 'ended' || (state.pendingQuestion !== undefined && state.pendingQuestion.id !== question.id));
     }
     expect(ended.ending?.summary).toBeTruthy();
     await core.idle();
@@ -301,7 +288,7 @@ describe('sprints in a session with no model', () => {
     const first = testCore({ ...options, llm: rulesLlm() });
     cores.push(first);
     await first.handlers['chat:send']({ text: 'idk where to start' }, { signal });
-    const state = await Promise.race([first.idle().then(() => first.store.state), until(first, (current) => current.pendingQuestion !== undefined)]);
+    const state = await Promise.race([first.idle().then(() => first.store.state), untilState(first, (current) => current.pendingQuestion !== undefined)]);
     expect(state.sprint?.phase.kind).toBe('running');
     const paths = first.sessionPaths!;
     await first.handlers['coach:stop'](undefined, { signal });
@@ -322,7 +309,7 @@ describe('sprints in a session with no model', () => {
     cores.push(again);
     await again.resumeLatest();
     expect(again.store.state.sprint?.phase.kind).toBe('paused');
-    await Promise.race([again.idle(), until(again, (current) => current.pendingQuestion !== undefined)]);
+    await Promise.race([again.idle(), untilState(again, (current) => current.pendingQuestion !== undefined)]);
     await again.handlers['coach:stop'](undefined, { signal });
     await again.idle();
 
@@ -342,7 +329,7 @@ describe('sprints in a session with no model', () => {
     expect(core.store.state.sprint).toMatchObject({ number: 1, lengthMs: 25 * MINUTE });
     await core.handlers['settings:set']({ sprintMinutes: 5 }, { signal });
     time.advance(25 * MINUTE);
-    await until(core, (state) => state.sprint?.phase.kind === 'due');
+    await untilState(core, (state) => state.sprint?.phase.kind === 'due');
     expect(core.store.state.sprint?.lengthMs).toBe(25 * MINUTE);
     await core.handlers['session:new'](undefined, { signal });
     await core.handlers['chat:send']({ text: 'The shelf now.' }, { signal });
@@ -355,7 +342,7 @@ describe('sprints in a session with no model', () => {
     await toFirstItem(core);
     time.advance(3 * MINUTE);
     await decideItem(core, 'coffee mug');
-    await until(core, asking(isWhatIsIt));
+    await untilState(core, asking(isWhatIsIt));
     const before = core.store.state;
     const dataDir = path.dirname(path.dirname(core.sessionPaths!.dir));
     await core.dispose();
@@ -373,6 +360,6 @@ describe('sprints in a session with no model', () => {
     // Back at the desk: the seven minutes left count from here.
     await again.handlers['sprint:control']({ action: 'resume' }, { signal });
     time.advance(7 * MINUTE);
-    await until(again, (state) => state.sprint?.phase.kind === 'due');
+    await untilState(again, (state) => state.sprint?.phase.kind === 'due');
   });
 });

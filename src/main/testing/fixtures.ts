@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { SessionState } from '../../shared/session/schema';
 import { createAppCore, type AppCore, type AppCoreDeps } from '../core/app-core';
 import { manualClock, seededRandom } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
@@ -27,5 +28,18 @@ export function testCore(overrides: Partial<AppCoreDeps> = {}): AppCore {
     time: manualClock(Date.UTC(2026, 0, 1, 9, 0, 0)),
     random: seededRandom(1),
     ...overrides,
+  });
+}
+
+/** Waits (through the pushes the GUI would get) until the session is in the state asked for. */
+export function untilState(core: AppCore, test: (state: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (test(core.store.state)) return resolve(core.store.state);
+    const stop = core.onPush((event) => {
+      if (event.channel === 'session:changed' && test(core.store.state)) {
+        stop();
+        resolve(core.store.state);
+      }
+    });
   });
 }
