@@ -63,6 +63,31 @@ describe('npm run eval against the scripted model server', () => {
     expect(output).toContain(`Transcripts: ${out}`);
   });
 
+  it('asks in the structured-output mode given, with the history cut to the context window given', async () => {
+    const scenario = await loadScenarioFile(path.join(HERE, 'scripted-coach.json'));
+    server = await startScriptedModel({ scenario: { ...scenario, quirks: { rejectJsonSchema: true } } });
+    const scenarios = await tempDir('tidy-eval-scenarios-');
+    await cp(path.join(DEFAULT_SCENARIOS_DIR, 'wants-to-stop.json'), path.join(scenarios, 'wants-to-stop.json'));
+    const out = await tempDir('tidy-eval-out-');
+
+    const args = ['--base-url', server.baseURL, '--model', 'scripted', '--scenarios', scenarios, '--out', out];
+    const { code } = await cli(...args, '--structured-output', 'json_object', '--context-tokens', '4096');
+
+    expect(code).toBe(0);
+    const formats = new Set(server.requests.map((request) => request.body.response_format?.type ?? 'none'));
+    expect(formats.has('json_schema')).toBe(false);
+    expect(formats.has('json_object')).toBe(true);
+    const transcript = await readTranscript(path.join(out, 'wants-to-stop.json'));
+    expect(transcript.events.some((event) => event.type === 'error')).toBe(false);
+    expect(scoreTranscript(transcript)['wind-down'].status).toBe('pass');
+  });
+
+  it('refuses a structured-output mode or a context window it cannot use', async () => {
+    const base = ['--base-url', 'http://127.0.0.1:9/v1', '--model', 'x'];
+    expect(await cli(...base, '--structured-output', 'yaml')).toMatchObject({ code: 2, output: expect.stringContaining('--structured-output takes json_schema, json_object or text.') });
+    expect(await cli(...base, '--context-tokens', '512')).toMatchObject({ code: 2, output: expect.stringContaining('--context-tokens takes a whole number of tokens from 2048 to 2000000.') });
+  });
+
   it('reports a model that fails every turn in the transcript, and scores what there is', async () => {
     server = await startScriptedModel({ scenario: { steps: [{ respond: { error: { status: 400, message: 'model not found' } }, times: 'always' }] } });
     const scenarios = await tempDir('tidy-eval-scenarios-');

@@ -1,5 +1,6 @@
 /**
- * `npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR]`: plays the scripted
+ * `npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--structured-output MODE]
+ * [--context-tokens N]`: plays the scripted
  * people against the conversational coach on a real model, writes one transcript per scenario and prints the
  * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
  */
@@ -8,7 +9,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { aiSdkLlm, type Llm } from '../effects';
+import { aiSdkLlm, type AiSdkLlmOptions, type Llm } from '../effects';
+import { StructuredModeSchema } from '../../shared/model-probe/schema';
+import { CONTEXT_TOKENS } from '../../shared/settings/schema';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
 import { runScenario } from './runner';
 import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
@@ -16,16 +19,18 @@ import type { Transcript } from './transcript';
 
 const USAGE = [
   'Usage: npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--no-vision] [--turn-timeout SECONDS]',
+  '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
 ].join('\n');
 
 export interface EvalCliDeps {
   readonly print: (text: string) => void;
   /** Makes the model (tests inject one; the default speaks Chat Completions to the server). */
-  readonly llmFor?: (baseURL: string, model: string, apiKey: string) => Llm;
+  readonly llmFor?: (baseURL: string, model: string, apiKey: string, options: AiSdkLlmOptions) => Llm;
 }
 
-const openAiLlm = (baseURL: string, model: string, apiKey: string) => aiSdkLlm(createOpenAI({ baseURL, apiKey }).chat(model));
+const openAiLlm = (baseURL: string, model: string, apiKey: string, options: AiSdkLlmOptions) =>
+  aiSdkLlm(createOpenAI({ baseURL, apiKey }).chat(model), options);
 
 export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Promise<number> {
   const { print } = deps;
@@ -41,6 +46,8 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         out: { type: 'string' },
         'no-vision': { type: 'boolean', default: false },
         'turn-timeout': { type: 'string' },
+        'structured-output': { type: 'string' },
+        'context-tokens': { type: 'string' },
         compare: { type: 'boolean', default: false },
       },
       allowPositionals: true,
@@ -78,6 +85,18 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     print(`--turn-timeout takes a number of seconds.\n${USAGE}`);
     return 2;
   }
+  // The two things Test connection finds and the app then uses: how the server takes structured output, and the
+  // context window to fit the history to.
+  const structured = StructuredModeSchema.optional().safeParse(values['structured-output']);
+  if (!structured.success) {
+    print(`--structured-output takes json_schema, json_object or text.\n${USAGE}`);
+    return 2;
+  }
+  const contextTokens = values['context-tokens'] === undefined ? undefined : Number(values['context-tokens']);
+  if (contextTokens !== undefined && !(Number.isInteger(contextTokens) && contextTokens >= CONTEXT_TOKENS.min && contextTokens <= CONTEXT_TOKENS.max)) {
+    print(`--context-tokens takes a whole number of tokens from ${CONTEXT_TOKENS.min} to ${CONTEXT_TOKENS.max}.\n${USAGE}`);
+    return 2;
+  }
   let scenarios;
   try {
     scenarios = await loadScenarios(path.resolve(values.scenarios ?? DEFAULT_SCENARIOS_DIR));
@@ -90,7 +109,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
   await mkdir(out, { recursive: true });
   // Local servers need no key; a placeholder keeps the client from looking for one in the environment.
   const apiKey = values['api-key'] ?? process.env.OPENAI_API_KEY ?? 'no-key-needed';
-  const llm = (deps.llmFor ?? openAiLlm)(baseUrl, model, apiKey);
+  const llm = (deps.llmFor ?? openAiLlm)(baseUrl, model, apiKey, structured.data ? { structuredOutput: structured.data } : {});
 
   const transcripts: Transcript[] = [];
   for (const scenario of scenarios) {
@@ -99,6 +118,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       llm,
       modelName: model,
       vision: !values['no-vision'],
+      ...(contextTokens ? { contextTokens } : {}),
       ...(turnTimeout ? { turnTimeoutMs: turnTimeout * 1000 } : {}),
     });
     await writeFile(path.join(out, `${scenario.name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);

@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly vision?: boolean;
   /** A turn still running after this long is stopped (Stop, as the person would) and recorded as an error. */
   readonly turnTimeoutMs?: number;
+  /** The model's context window: the coach cuts its history to fit, as the app does with the same setting. */
+  readonly contextTokens?: number;
 }
 
 export const DEFAULT_TURN_TIMEOUT_MS = 5 * 60_000;
@@ -75,7 +77,7 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
     dataDir,
     runtime: 'web',
     version: 'eval',
-    model: { model: options.modelName, vision: options.vision ?? true, tools: true },
+    model: { model: options.modelName, vision: options.vision ?? true, tools: true, ...(options.contextTokens ? { contextTokens: options.contextTokens } : {}) },
     llm: options.llm,
     coachPreference: 'conversational',
     templates: createTemplateRenderer(options.templatesDir ?? defaultTemplatesDir()),
