@@ -21,7 +21,8 @@ export class LlmFaultError extends Error {
   }
 }
 
-const TOOLS_REFUSED = /\b(tools?|function[ _-]?call(ing|s)?|tool[ _-]?choice)\b.*\b(not|unsupported|does not|doesn't|no)\b|\b(not|unsupported|does not|doesn't)\b.*\b(tools?|function[ _-]?call(ing|s)?)\b/i;
+// The last alternative is llama.cpp's "tools param requires --jinja flag" (llama-server started without --jinja).
+const TOOLS_REFUSED = /\b(tools?|function[ _-]?call(ing|s)?|tool[ _-]?choice)\b.*\b(not|unsupported|does not|doesn't|no)\b|\b(not|unsupported|does not|doesn't)\b.*\b(tools?|function[ _-]?call(ing|s)?)\b|\btools?\b.*--jinja/i;
 const IMAGES_REFUSED = /\b(image|images|vision|multimodal|image_url)\b.*\b(not|unsupported|does not|doesn't)\b|\b(not|unsupported|does not|doesn't)\b.*\b(image|images|vision|multimodal|image_url)\b/i;
 
 function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {

@@ -76,6 +76,9 @@ describe('classifyLlmError', () => {
   it.each([
     [apiError(400, '{"error":{"message":"Image input is not supported by this model"}}'), 'unsupported', 'vision'],
     [apiError(400, '{"error":{"message":"tools are not supported"}}'), 'unsupported', 'tools'],
+    // llama-server without --jinja (regression: this was a plain "refused", so the coach never handed over).
+    [apiError(400, '{"error":{"code":400,"message":"tools param requires --jinja flag","type":"invalid_request_error"}}'), 'unsupported', 'tools'],
+    [apiError(400, '{"error":{"message":"registry.ollama.ai/library/gemma:2b does not support tools"}}'), 'unsupported', 'tools'],
     [apiError(401), 'auth', undefined],
     [apiError(400, 'bad temperature'), 'rejected', undefined],
     [new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') }), 'network', undefined],

@@ -13,6 +13,10 @@ import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore, untilState } from '../testing/fixtures';
 import { rulesLlm, type RulesLlmOptions, type ToolFumble } from '../testing/rules-llm';
+import { loadScenarioFile, startScriptedModel } from '../testing/scripted-model';
+import { llmFrom } from '../model/language-model';
+
+const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
 
 const signal = new AbortController().signal;
 const model = { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true };
@@ -147,5 +151,22 @@ describe('handing over to the guided coach', () => {
     const { events } = await readSessionLog(second.app.sessionPaths!.log);
     expect(events.find((event) => event.type === 'session-resumed')).toMatchObject({ coach: 'guided' });
     await replays(second.app);
+  });
+
+  it('a llama.cpp server started without --jinja, over HTTP: the guided coach takes over at the first message', async () => {
+    const scenario = await loadScenarioFile(CAPABLE);
+    const server = await startScriptedModel({ scenario: { ...scenario, quirks: { refuseTools: true } } });
+    try {
+      const app = testCore({ modelFor: llmFrom, model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true } });
+      cores.push(app);
+      await app.handlers['chat:send']({ text: 'idk where to start' }, { signal });
+      const asked = await untilState(app, (state) => state.pendingQuestion !== undefined);
+      expect(asked.handover).toMatchObject({ reason: 'tools-refused' });
+      expect(coachLines(asked)).toEqual([HANDOVER_NOTICES['tools-refused']]);
+      expect(server.requests.filter((request) => request.body.tools)).toHaveLength(1);
+    } finally {
+      for (const app of cores.splice(0)) await app.dispose();
+      await server.close();
+    }
   });
 });
