@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { StructuredMode } from '../../shared/model-probe/schema';
-import { CONTEXT_TOKENS } from '../../shared/settings/schema';
+import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
 
 /** How to reach a language model. The API key stays in main: only `apiKeySet` ever crosses IPC. */
 export interface ModelSettings {
@@ -46,11 +46,11 @@ export function modelSettingsFromEnv(env: Env): ModelSettings {
 
 /** TIDY_CONTEXT_TOKENS: the model's context window, for a server that does not say (Settings can say it too). */
 function contextTokensFrom(raw: string): number {
-  const tokens = Number(raw);
-  if (!Number.isInteger(tokens) || tokens < CONTEXT_TOKENS.min || tokens > CONTEXT_TOKENS.max) {
+  const tokens = ContextTokensSchema.safeParse(Number(raw));
+  if (!tokens.success) {
     throw new Error(`TIDY_CONTEXT_TOKENS must be a whole number of tokens from ${CONTEXT_TOKENS.min} to ${CONTEXT_TOKENS.max} (it is "${raw}").`);
   }
-  return tokens;
+  return tokens.data;
 }
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { aiSdkLlm, type AiSdkLlmOptions, type Llm } from '../effects';
 import { StructuredModeSchema } from '../../shared/model-probe/schema';
-import { CONTEXT_TOKENS } from '../../shared/settings/schema';
+import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
 import { runScenario } from './runner';
 import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
@@ -92,8 +92,8 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     print(`--structured-output takes json_schema, json_object or text.\n${USAGE}`);
     return 2;
   }
-  const contextTokens = values['context-tokens'] === undefined ? undefined : Number(values['context-tokens']);
-  if (contextTokens !== undefined && !(Number.isInteger(contextTokens) && contextTokens >= CONTEXT_TOKENS.min && contextTokens <= CONTEXT_TOKENS.max)) {
+  const contextTokens = ContextTokensSchema.optional().safeParse(values['context-tokens'] === undefined ? undefined : Number(values['context-tokens']));
+  if (!contextTokens.success) {
     print(`--context-tokens takes a whole number of tokens from ${CONTEXT_TOKENS.min} to ${CONTEXT_TOKENS.max}.\n${USAGE}`);
     return 2;
   }
@@ -118,7 +118,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       llm,
       modelName: model,
       vision: !values['no-vision'],
-      ...(contextTokens ? { contextTokens } : {}),
+      ...(contextTokens.data ? { contextTokens: contextTokens.data } : {}),
       ...(turnTimeout ? { turnTimeoutMs: turnTimeout * 1000 } : {}),
     });
     await writeFile(path.join(out, `${scenario.name}.json`), `${JSON.stringify(transcript, null, 2)}\n`);

@@ -5,6 +5,8 @@ import { StoredProbeSchema } from '../model-probe/schema';
 
 /** The context windows Settings accept, in tokens: from the smallest a coach prompt fits in to the largest models. */
 export const CONTEXT_TOKENS = { min: 2048, max: 2_000_000 } as const;
+/** A context window as Settings, TIDY_CONTEXT_TOKENS and `npm run eval` take it: one rule for all three. */
+export const ContextTokensSchema = z.number().int().min(CONTEXT_TOKENS.min).max(CONTEXT_TOKENS.max);
 
 /** What the person chooses in Settings. Model access (key, URL, name) stays with the environment for now. */
 export const SettingsSchema = z.object({
@@ -28,7 +30,7 @@ export const SettingsSchema = z.object({
       vision: z.boolean().optional(),
       tools: z.boolean().optional(),
       /** The model's context window in tokens, for a server that does not say; null goes back to what the server says. */
-      contextTokens: z.union([z.number().int().min(CONTEXT_TOKENS.min).max(CONTEXT_TOKENS.max), z.null()]).optional(),
+      contextTokens: z.union([ContextTokensSchema, z.null()]).optional(),
     })
     .optional(),
 });

@@ -3,7 +3,7 @@ import type { SettingsPatch, SettingsView } from '../../../shared/settings/schem
 import type { Bridge } from '../bridge';
 import { presetFor, SERVER_PRESETS } from '../../../shared/model-probe/presets';
 import { tokens } from '../../../shared/model-probe/context';
-import { CONTEXT_TOKENS } from '../../../shared/settings/schema';
+import { CONTEXT_TOKENS, ContextTokensSchema } from '../../../shared/settings/schema';
 import { ProbeResults } from './ProbeResults';
 
 /**
@@ -51,13 +51,13 @@ export function ModelSettings(props: {
   const saveModel = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const contextTokens = context.trim() ? Number(context.replace(/[,_\s]/g, '')) : null;
-    if (contextTokens !== null && !(Number.isInteger(contextTokens) && contextTokens >= CONTEXT_TOKENS.min && contextTokens <= CONTEXT_TOKENS.max)) {
+    const typed = ContextTokensSchema.nullable().safeParse(context.trim() ? Number(context.replace(/[,_\s]/g, '')) : null);
+    if (!typed.success) {
       setMessage({ ok: false, text: `The context window is a whole number of tokens from ${tokens(CONTEXT_TOKENS.min)} to ${tokens(CONTEXT_TOKENS.max)}, or empty.` });
       return;
     }
     void run(async () => {
-      await change({ model: { baseUrl: provider === 'openai' ? null : baseUrl.trim(), ...(name.trim() ? { name: name.trim() } : {}), contextTokens } });
+      await change({ model: { baseUrl: provider === 'openai' ? null : baseUrl.trim(), ...(name.trim() ? { name: name.trim() } : {}), contextTokens: typed.data } });
       return { ok: true, text: 'Saved. It is used from the next reply on.' };
     });
   };
