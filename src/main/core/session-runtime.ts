@@ -109,7 +109,6 @@ export class SessionRuntime {
     if (!checkInOnly) {
       const input = { ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) };
       outcome = await (await this.#coachForSession()).turn(input, signal);
-      if (signal.aborted || outcome.kind === 'stopped') return outcome;
       // The conversational coach gave up on tool calls without answering: the guided coach answers the same turn.
       if (outcome.kind === 'handover') outcome = await this.#handOver(outcome.reason, input, signal);
       if (signal.aborted || outcome.kind === 'stopped') return outcome;
@@ -148,19 +147,23 @@ export class SessionRuntime {
     return (await this.#coach).turn(input, signal);
   }
 
-  #guidedCoach(): Promise<Coach> {
+  /** What either coach works with. */
+  #base() {
     const { effects, state, templates, log, onActivity } = this.deps;
-    const base = { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
-    return GuidedCoach.create({ ...base, ...(effects.llm ? { llm: effects.llm } : {}) });
+    return { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
+  }
+
+  #guidedCoach(): Promise<Coach> {
+    const { llm } = this.deps.effects;
+    return GuidedCoach.create({ ...this.#base(), ...(llm ? { llm } : {}) });
   }
 
   #coachForSession(): Promise<Coach> {
-    const { effects, state, templates, log, onActivity } = this.deps;
-    const base = { state, questions: effects.questions, templates, time: effects.time, random: effects.random, log, onActivity };
+    const { effects, state } = this.deps;
     this.#coach ??=
       this.deps.coachKind === 'conversational' && effects.llm && !state.get().handover
         ? ConversationalCoach.create({
-            ...base,
+            ...this.#base(),
             llm: effects.llm,
             capabilities: this.deps.capabilities,
             photoBytes: this.#photoBytes,

@@ -26,7 +26,6 @@ export function phaseOf(state: SessionState): GuidedState {
  * space's function, what stays) is kept, and sorting goes on from the next thing.
  */
 export function phaseFromConversation(state: SessionState): GuidedState {
-  if (state.guided) return state.guided;
   const anchors = state.anchors.map((anchor) => anchor.slice(0, 200));
   const fn = state.spaceFunction?.slice(0, 200);
   if (!fn || state.mode.kind === 'surveying') return { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}) };

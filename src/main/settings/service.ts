@@ -157,12 +157,13 @@ export class SettingsService {
     const result = await (this.#deps.probe ?? ((t, s) => probeModel(t, { signal: s })))(target, signal);
     const stored = await this.#probes.save(result);
     const changed = await this.#applyProbe(stored);
-    // The structured-output mode and the context window come from the probe too.
-    this.#reconfigure();
     return { ...summarize(result, changed), probe: result };
   }
 
-  /** Sets the switches from a probe, those set by hand for this server and model as they were set; returns the ones that changed. */
+  /**
+   * Sets the switches from a probe, those set by hand for this server and model as they were set, and makes the model
+   * again (the probe also says its structured-output mode and context window); returns the switches that changed.
+   */
   async #applyProbe(stored: StoredProbe): Promise<Switches> {
     const wanted = { ...switchesFrom(stored.result), ...stored.overrides };
     const changed: Switches = {};
@@ -170,11 +171,12 @@ export class SettingsService {
       const value = wanted[name];
       if (value !== undefined && this.#model[name] !== value) changed[name] = value;
     }
-    if (Object.keys(changed).length === 0) return changed;
-    const current = this.#settings;
-    const next = { ...current, model: { ...current.model, ...changed } };
-    await this.#deps.store.write(next);
-    this.#settings = next;
+    if (Object.keys(changed).length > 0) {
+      const current = this.#settings;
+      const next = { ...current, model: { ...current.model, ...changed } };
+      await this.#deps.store.write(next);
+      this.#settings = next;
+    }
     this.#reconfigure();
     return changed;
   }
