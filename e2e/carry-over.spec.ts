@@ -4,22 +4,21 @@
  * Starting fresh declines the offer for good.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 let app: RunningWebMode | undefined;
 /** Passed to web mode, so it outlives a restart; removed here. */
 let folder: string | undefined;
 
 test.afterEach(async () => {
-  await app?.stop();
+  await stopAndRemove(app, folder);
   app = undefined;
-  if (folder) await rm(folder, { recursive: true, force: true });
   folder = undefined;
 });
 

@@ -1,19 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
 import { decide, dialog, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 let app: RunningWebMode | undefined;
 let dataDir: string | undefined;
 
 test.afterEach(async () => {
-  await app?.stop();
+  await stopAndRemove(app, dataDir);
   app = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
 

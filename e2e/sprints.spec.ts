@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
 import { decide, dialog } from './support/page';
 import { shotPath } from './support/screenshots';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -16,9 +16,8 @@ let app: RunningWebMode | undefined;
 let dataDir: string | undefined;
 
 test.afterEach(async () => {
-  await app?.stop();
+  await stopAndRemove(app, dataDir);
   app = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
 

@@ -51,3 +51,9 @@ export async function startWebMode(
     },
   };
 }
+
+/** Stops web mode and removes a data folder the test made for it (one that outlives restarts), for `afterEach`. */
+export async function stopAndRemove(app: RunningWebMode | undefined, folder: string | undefined): Promise<void> {
+  await app?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+}
