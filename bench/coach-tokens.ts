@@ -10,7 +10,7 @@ import type { ModelMessage } from 'ai';
 import type { Resolution } from '../src/shared/questions/schema';
 import type { SessionState } from '../src/shared/session/schema';
 import { ConversationalCoach } from '../src/main/coach';
-import { SessionStore } from '../src/main/core/session-store';
+import { SessionStore } from '../src/main/sessions/session-store';
 import { manualClock, memoryLog, seededRandom, type Llm, type LlmRequest, type StateStore } from '../src/main/effects';
 import { newSessionState } from '../src/main/session';
 import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';

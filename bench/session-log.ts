@@ -21,7 +21,7 @@ import { timelineOf } from '../src/main/replay/transcript';
 import { timelineStates } from '../src/shared/sessions/schema';
 import { foldLog, parseSessionLog } from '../src/main/session-log';
 import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';
-import { loadScenarioFile, startScriptedModel } from '../src/main/testing/scripted-model';
+import { loadScenarioFile, startScriptedModel } from '../test-support/scripted-model';
 import { percentile } from './stats';
 
 export interface SessionLogReport {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import type { ScriptedModel } from '../test-support/scripted-model';
 import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, say } from './support/page';

@@ -3,7 +3,7 @@
  * coach hands the session to the guided coach, which answers the same message with its card, worded by the model.
  */
 import { expect, test } from '@playwright/test';
-import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import type { ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';

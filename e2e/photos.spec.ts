@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import type { ScriptedModel } from '../test-support/scripted-model';
 import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../src/main/testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';

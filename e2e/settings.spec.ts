@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import type { ScriptedModel } from '../src/main/testing/scripted-model';
+import type { ScriptedModel } from '../test-support/scripted-model';
 import { startScenario } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';

@@ -1,9 +1,9 @@
 // The last step of `npm test`: no process a test started may outlive the run. Tests start processes through
-// src/main/testing/processes.ts, which marks them (and, by inheritance, their children) in the environment; this
+// test-support/processes.ts, which marks them (and, by inheritance, their children) in the environment; this
 // finds marked processes through /proc, kills them and fails. Its own ancestors are skipped, in case the whole run
 // was itself started by a test.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { TEST_PROCESS_MARKER, TEST_PROCESS_OWNER } from '../src/main/testing/processes.ts';
+import { TEST_PROCESS_MARKER, TEST_PROCESS_OWNER } from '../test-support/processes.ts';
 
 if (!existsSync('/proc/self/environ')) {
   console.log(`Leftover test processes not checked: this system (${process.platform}) has no /proc to read processes' environments from.`);
@@ -81,5 +81,5 @@ for (const { pid, ppid, command } of leftovers) {
   }
   console.error(`  pid ${pid}, parent ${ppid}: ${command} [${outcome}]`);
 }
-console.error('A test started these and did not stop them: stop them in its teardown (see src/main/testing/processes.ts).');
+console.error('A test started these and did not stop them: stop them in its teardown (see test-support/processes.ts).');
 process.exit(1);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../src/main/testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../test-support/scripted-model';
 import type { RunningWebMode } from './web-mode';
 
 const SCENARIOS = path.resolve(import.meta.dirname, '../scenarios');

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { killAndWait, spawnTracked } from '../../src/main/testing/processes';
+import { killAndWait, spawnTracked } from '../../test-support/processes';
 
 export interface RunningWebMode {
   url: string;

@@ -5,7 +5,7 @@ import { UnknownToolError } from './tools';
 import { defineMode } from './modes';
 import { Agent } from './agent';
 import { testEffects } from '../effects';
-import { eventTypes, systemPromptOf, testAgent, textResult, toolCallsResult, toolNamesOf } from './testing/mock-model';
+import { eventTypes, systemPromptOf, testAgent, textResult, toolCallsResult, toolNamesOf } from '../../../test-support/mock-model';
 
 const sortingOutput = z.object({ response: z.string(), current_item: z.string().optional() });
 const windingDownOutput = z.object({ response: z.string(), session_summary: z.string().optional() });

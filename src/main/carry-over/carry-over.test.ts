@@ -12,8 +12,8 @@ import { CARRIED_WHERE } from '../guided/decide';
 import { checkSession } from '../replay/check';
 import { foldLog, readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR } from '../testing/fixtures';
-import { answering, coreRun, sessionLeavingUnsure } from './testing';
+import { TEMPLATES_DIR } from '../../../test-support/fixtures';
+import { answering, coreRun, sessionLeavingUnsure } from '../../../test-support/carry-over';
 
 /** A later app run on the same data folder: ids of its own, as a real run's would be. */
 const laterCore = (dataDir: string, run: string): AppCore => coreRun(dataDir, run);

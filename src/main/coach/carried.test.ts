@@ -4,7 +4,7 @@ import type { SessionState } from '../../shared/session/schema';
 import { newSessionState } from '../session';
 import { applyInput } from '../session-log/fold';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR } from '../testing/fixtures';
+import { TEMPLATES_DIR } from '../../../test-support/fixtures';
 import { templateContext } from './context';
 import { MODE_TEMPLATES } from './modes';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coachHarness, type CoachHarness } from './testing';
+import { coachHarness, type CoachHarness } from '../../../test-support/coach';
 
 let harness: CoachHarness | undefined;
 

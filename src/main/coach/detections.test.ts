@@ -9,7 +9,7 @@ import { manualClock, seededRandom } from '../effects';
 import type { QuestionSpec } from '../questions';
 import { newSessionState } from '../session';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR } from '../testing/fixtures';
+import { TEMPLATES_DIR } from '../../../test-support/fixtures';
 import { templateContext } from './context';
 import { proposeDisposition } from './tools';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coachHarness, personAnswers, REALISTIC_LINES, type CoachHarness } from './testing';
+import { coachHarness, personAnswers, REALISTIC_LINES, type CoachHarness } from '../../../test-support/coach';
 
 let harness: CoachHarness | undefined;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../shared/session/schema';
-import { coachHarness, type CoachHarness } from './testing';
+import { coachHarness, type CoachHarness } from '../../../test-support/coach';
 
 let harness: CoachHarness | undefined;
 

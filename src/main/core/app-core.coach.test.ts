@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { aiSdkLlm } from '../effects';
-import { testCore } from '../testing/fixtures';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { testCore } from '../../../test-support/fixtures';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import type { AppCore } from './app-core';
 
 const signal = new AbortController().signal;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
-import { testCore } from '../testing/fixtures';
+import { testCore } from '../../../test-support/fixtures';
 
 const signal = new AbortController().signal;
 

@@ -13,7 +13,7 @@ import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import { ExitPlans } from '../exit-plan/service';
 import type { Clock, Llm, Random, RetryOptions } from '../effects';
-import type { InvokeHandlers } from '../ipc/dispatch';
+import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
 import { parsePhotoPath, PhotoIntake } from '../photos/intake';
 import { QuestionBroker, type Timers } from '../questions';
@@ -25,10 +25,10 @@ import { environmentOnlySecrets, type SecretStore } from '../settings/secrets';
 import { SettingsService } from '../settings/service';
 import { fileSettingsStore, type SettingsStore } from '../settings/store';
 import type { TemplateRenderer } from '../templates';
-import type { CoachKind } from './session-runtime';
-import { SessionStore } from './session-store';
+import type { CoachKind } from '../coach-runtime/session-runtime';
+import { SessionStore } from '../sessions/session-store';
 
-export type { CoachKind } from './session-runtime';
+export type { CoachKind } from '../coach-runtime/session-runtime';
 
 export interface PushEvent<C extends PushChannel = PushChannel> {
   channel: C;

@@ -1,5 +1,5 @@
 import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { spawnTracked } from '../testing/processes';
+import { spawnTracked } from '../../../test-support/processes';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFilePath, LockOwnerSchema, type DataDirLock, type LockOwner } from './index';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const HOLDER = path.join(import.meta.dirname, 'testing', 'hold-lock.ts');
+const HOLDER = path.resolve(import.meta.dirname, '../../../test-support/hold-lock.ts');
 
 const dirs: string[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];

@@ -11,7 +11,7 @@ import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
 import { foldLog, readSessionLog } from '../session-log';
-import { testCore } from '../testing/fixtures';
+import { testCore } from '../../../test-support/fixtures';
 import { detectionsFile } from './service';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');

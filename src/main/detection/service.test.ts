@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectionProgress, PhotoDetections } from '../../shared/detection/schema';
-import { memoryLogger } from '../testing/fixtures';
+import { memoryLogger } from '../../../test-support/fixtures';
 import { findDetectorRuntime } from './runtime';
 import { detectionsFile, DetectionService, type DetectionPhoto, type DetectionServiceDeps } from './service';
 

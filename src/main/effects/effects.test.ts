@@ -4,7 +4,7 @@ import { EFFECT_ORDER } from './effects';
 import { aiSdkLlm } from './llm';
 import { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
 import { manualClock, scriptedInput, scriptedQuestions, seededRandom, testEffects } from './scripted';
-import { mockModel, textResult, toolCallsResult } from '../agent/testing/mock-model';
+import { mockModel, textResult, toolCallsResult } from '../../../test-support/mock-model';
 
 describe('effects interface', () => {
   it('lists the effects in the order of seed 004, outermost first', () => {

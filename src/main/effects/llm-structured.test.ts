@@ -6,8 +6,8 @@ import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { StructuredMode } from '../../shared/model-probe/schema';
-import { mockModel, systemPromptOf, textResult, toolCallsResult } from '../agent/testing/mock-model';
-import { loadScenarioFile, QUIRK_MESSAGES, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { mockModel, systemPromptOf, textResult, toolCallsResult } from '../../../test-support/mock-model';
+import { loadScenarioFile, QUIRK_MESSAGES, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { aiSdkLlm } from './index';
 import type { LlmRequest } from './index';
 
@@ -171,7 +171,7 @@ describe('aiSdkLlm structured output modes: streaming', () => {
 });
 
 describe('aiSdkLlm structured output modes against the scripted server that rejects json_schema', () => {
-  const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
+  const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
   const Colour = z.object({ colour: z.string() });
   let server: ScriptedModel | undefined;
   afterEach(async () => {

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { createOpenAI } from '@ai-sdk/openai';
 import { aiSdkLlm } from '../effects';
 import { runEvalCli } from './cli';
@@ -11,7 +11,7 @@ import { scoreTranscript } from './scorers';
 import { DEFAULT_SCENARIOS_DIR, EvalScenarioSchema, loadScenarios } from './scenario';
 import { readTranscript } from './transcript';
 import { formatReport, scoreRun } from './report';
-import { rulesLlm } from '../testing/rules-llm';
+import { rulesLlm } from '../../../test-support/rules-llm';
 
 const HERE = import.meta.dirname;
 const folders: string[] = [];

@@ -4,7 +4,7 @@ import type { SessionState } from '../../shared/session/schema';
 import { applyInput } from '../session-log/fold';
 import { newSessionState } from '../session';
 import { CARRIED_WHERE, decide, summaryOf } from './decide';
-import { guidedHarness } from './testing';
+import { guidedHarness } from '../../../test-support/guided';
 
 const carry = { from: 'earlier-1', space: 'desk work', anchors: ['desk'], unsure: ['old mug', 'tangled cable'], nextTime: ['The drawer'] };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DIALOGS_PER_TURN } from './guided-coach';
-import { guidedHarness } from './testing';
+import { guidedHarness } from '../../../test-support/guided';
 
 const sorting = { phase: 'sorting' as const, active: { function: 'work', anchors: [], later: [] }, currentItem: 'mug' };
 
@@ -60,7 +60,7 @@ describe('GuidedCoach turns', () => {
 
 describe('offline, the next dialog follows by itself', () => {
   it('asks for the next thing after an instruction, but never starts itself twice without an answer', async () => {
-    const { guidedHarness } = await import('./testing');
+    const { guidedHarness } = await import('../../../test-support/guided');
     const harness = await guidedHarness({
       answers: (question) => {
         if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: ['Work'] };

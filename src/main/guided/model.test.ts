@@ -1,8 +1,8 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { mockModel, systemPromptOf, textResult } from '../agent/testing/mock-model';
+import { mockModel, systemPromptOf, textResult } from '../../../test-support/mock-model';
 import { aiSdkLlm } from '../effects';
-import { guidedHarness } from './testing';
+import { guidedHarness } from '../../../test-support/guided';
 
 const sorting = { phase: 'sorting' as const, active: { function: 'work', anchors: ['desk'], later: [] } };
 

@@ -8,7 +8,7 @@ import { ActionSchema } from './actions';
 import { decide } from './decide';
 import { InputSchema, type Input } from './input';
 import { modeFor } from './phases';
-import { guidedHarness } from './testing';
+import { guidedHarness } from '../../../test-support/guided';
 
 const LINES = [
   'idk where to start',

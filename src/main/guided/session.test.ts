@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import { SessionStateSchema } from '../../shared/session/schema';
-import { guidedHarness } from './testing';
+import { guidedHarness } from '../../../test-support/guided';
 
 /** The person's answers, dialog by dialog, in the realistic session (the conversational coach's script). */
 function personAnswers(question: Question): Answer | 'timeout' {

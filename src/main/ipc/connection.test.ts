@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryLogger, testCore } from '../testing/fixtures';
+import { memoryLogger, testCore } from '../../../test-support/fixtures';
 import { IpcConnection } from './connection';
-import type { InvokeHandlers } from './dispatch';
+import type { InvokeHandlers } from '../core/handlers';
 
 /** A chat:send handler that runs until its signal aborts, and records that it saw the abort. */
 function waitingHandlers() {

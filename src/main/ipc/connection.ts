@@ -1,6 +1,7 @@
 import { CallIdSchema, type InvokeResult } from '../../shared/ipc/wire';
 import type { Logger } from '../log/logger';
-import { dispatchInvoke, type InvokeHandlers } from './dispatch';
+import type { InvokeHandlers } from '../core/handlers';
+import { dispatchInvoke } from './dispatch';
 import { InflightCalls } from './inflight';
 import { IpcError } from '../../shared/ipc/errors';
 

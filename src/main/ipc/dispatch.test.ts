@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IpcError } from '../../shared/ipc/errors';
-import { memoryLogger, testCore } from '../testing/fixtures';
-import { dispatchInvoke, type InvokeHandlers } from './dispatch';
+import { memoryLogger, testCore } from '../../../test-support/fixtures';
+import type { InvokeHandlers } from '../core/handlers';
+import { dispatchInvoke } from './dispatch';
 
 const live = () => new AbortController().signal;
 

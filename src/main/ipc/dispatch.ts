@@ -1,25 +1,8 @@
-import {
-  contract,
-  isInvokeChannel,
-  type InvokeChannel,
-  type InvokeOutput,
-  type InvokeParsedInput,
-} from '../../shared/ipc/contract';
+import { contract, isInvokeChannel } from '../../shared/ipc/contract';
 import { IpcError, issuesOf, type IpcErrorPayload } from '../../shared/ipc/errors';
 import { InvokeRequestSchema, type InvokeResult } from '../../shared/ipc/wire';
+import type { InvokeHandler, InvokeHandlers } from '../core/handlers';
 import type { Logger } from '../log/logger';
-
-export interface CallContext {
-  /** Aborted when the caller cancels or its transport closes. */
-  signal: AbortSignal;
-}
-
-export type InvokeHandler<C extends InvokeChannel> = (
-  input: InvokeParsedInput<C>,
-  context: CallContext,
-) => Promise<InvokeOutput<C>> | InvokeOutput<C>;
-
-export type InvokeHandlers = { [C in InvokeChannel]: InvokeHandler<C> };
 
 const UNKNOWN_ID = '(none)';
 

@@ -2,12 +2,12 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnTracked } from '../testing/processes';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { spawnTracked } from '../../../test-support/processes';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { runProbeCli, UsageError } from './cli';
 
 const here = import.meta.dirname;
-const CAPABLE = path.resolve(here, '../testing/scripted-model/scenarios/capable-model.json');
+const CAPABLE = path.resolve(here, '../../../test-support/scripted-model/scenarios/capable-model.json');
 let server: ScriptedModel | undefined;
 
 afterEach(async () => {

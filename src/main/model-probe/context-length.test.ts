@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel, type ServerInfo } from '../testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel, type ServerInfo } from '../../../test-support/scripted-model';
 import { discoverContextLength, type Run } from './context-length';
 import { OPENAI_BASE_URL, probeModel } from './probe';
 import { summarize } from './summary';
 import { formatTable } from './table';
 import { ProbeResultSchema } from '../../shared/model-probe/schema';
 
-const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
+const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
 let server: ScriptedModel | undefined;
 
 afterEach(async () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../testing/scripted-model';
+import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../../../test-support/scripted-model';
 import { probeModel } from './probe';
 import type { ProbeResult } from '../../shared/model-probe/schema';
 
-const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
+const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
 let server: ScriptedModel | undefined;
 
 afterEach(async () => {

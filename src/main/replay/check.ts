@@ -7,7 +7,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { applyJsonPatch, diffJson, jsonEqual, toJson } from '../../shared/json-patch';
 import type { SessionState } from '../../shared/session/schema';
-import { SessionRuntime, type CoachKind } from '../core/session-runtime';
+import { SessionRuntime, type CoachKind } from '../coach-runtime/session-runtime';
 import { capabilitiesOf } from '../coach';
 import { readModelCopy } from '../photos';
 import {

@@ -2,11 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertGone, spawnTracked } from '../testing/processes';
+import { assertGone, spawnTracked } from '../../../test-support/processes';
 import { foldLog, openQuestionOf, readSessionLog } from './index';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
+const CHILD = path.resolve(import.meta.dirname, '../../../test-support/session-log/crash-child.ts');
 const TURNS = 30;
 
 interface Run {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
 import type { Question, Resolution } from '../../shared/questions/schema';
 import type { QuestionUi } from '../effects';
-import { scriptedSession } from './testing/session';
+import { scriptedSession } from '../../../test-support/session-log/session';
 import { timelineOf } from '../replay/transcript';
 import {
   describeModel,

@@ -19,7 +19,7 @@ import {
   type LiveEffects,
   type LogEvent,
 } from './index';
-import { scriptedAnswers, scriptedLlm, scriptedSession } from './testing/session';
+import { scriptedAnswers, scriptedLlm, scriptedSession } from '../../../test-support/session-log/session';
 
 const TURNS = ['hi, the desk is a mess', 'ok what next', 'next one', 'and another'];
 

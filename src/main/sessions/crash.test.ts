@@ -14,9 +14,9 @@ import { seededRandom } from '../effects';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR } from '../testing/fixtures';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
-import { connect, startWeb, uploadPhoto, type RunningWebChild, type WebClient } from '../testing/web-child';
+import { TEMPLATES_DIR } from '../../../test-support/fixtures';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
+import { connect, startWeb, uploadPhoto, type RunningWebChild, type WebClient } from '../../../test-support/web-child';
 
 const RULES = path.resolve(import.meta.dirname, '../coach/scenarios/rules.json');
 const KILLS = 10;

@@ -7,16 +7,16 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
-import { HANDOVER_NOTICES } from '../core/session-runtime';
+import { HANDOVER_NOTICES } from '../coach-runtime/session-runtime';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore, untilState } from '../testing/fixtures';
-import { rulesLlm, type RulesLlmOptions, type ToolFumble } from '../testing/rules-llm';
-import { loadScenarioFile, startScriptedModel } from '../testing/scripted-model';
+import { TEMPLATES_DIR, testCore, untilState } from '../../../test-support/fixtures';
+import { rulesLlm, type RulesLlmOptions, type ToolFumble } from '../../../test-support/rules-llm';
+import { loadScenarioFile, startScriptedModel } from '../../../test-support/scripted-model';
 import { llmFrom } from '../model/language-model';
 
-const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
+const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
 
 const signal = new AbortController().signal;
 const model = { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true };

@@ -1,4 +1,4 @@
-import { asResumed } from '../sprints/testing';
+import { asResumed } from '../../../test-support/sprints';
 import { createOpenAI } from '@ai-sdk/openai';
 import { mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,8 +10,8 @@ import { aiSdkLlm } from '../effects';
 import { checkSession } from '../replay/check';
 import { readSessionLog, readSessionLogTail } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore } from '../testing/fixtures';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
+import { TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { CHECKPOINTS } from './live-session';
 
 const signal = new AbortController().signal;

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../core/app-core';
-import { testCore, untilState } from '../testing/fixtures';
-import { rulesLlm } from '../testing/rules-llm';
+import { testCore, untilState } from '../../../test-support/fixtures';
+import { rulesLlm } from '../../../test-support/rules-llm';
 
 const signal = new AbortController().signal;
 let core: AppCore | undefined;

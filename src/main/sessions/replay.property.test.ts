@@ -15,15 +15,15 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
-import { sessionLeavingUnsure } from '../carry-over/testing';
+import { sessionLeavingUnsure } from '../../../test-support/carry-over';
 import type { AppCore } from '../core/app-core';
 import { manualClock, seededRandom } from '../effects';
 import type { Timers } from '../questions';
 import { checkSession } from '../replay/check';
 import { foldLog, readSessionLog, sessionOfLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
-import { rulesLlm, type ToolFumble } from '../testing/rules-llm';
+import { memoryLogger, TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
+import { rulesLlm, type ToolFumble } from '../../../test-support/rules-llm';
 
 const signal = new AbortController().signal;
 const templates = createTemplateRenderer(TEMPLATES_DIR);

@@ -1,18 +1,18 @@
-import { asResumed } from '../sprints/testing';
+import { asResumed } from '../../../test-support/sprints';
 import { createOpenAI } from '@ai-sdk/openai';
 import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
-import { personAnswers, REALISTIC_LINES } from '../coach/testing';
+import { personAnswers, REALISTIC_LINES } from '../../../test-support/coach';
 import { aiSdkLlm, seededRandom } from '../effects';
 import { foldLog, readSessionLog } from '../session-log';
 import { checkSession } from '../replay/check';
 import { createTemplateRenderer } from '../templates';
-import { memoryLogger, TEMPLATES_DIR, testCore } from '../testing/fixtures';
-import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
-import { connect, startWeb } from '../testing/web-child';
+import { memoryLogger, TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
+import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
+import { connect, startWeb } from '../../../test-support/web-child';
 import type { AppCore } from '../core/app-core';
 
 const signal = new AbortController().signal;

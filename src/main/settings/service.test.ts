@@ -5,15 +5,15 @@ import { SettingsService } from './service';
 import type { SettingsStore } from './store';
 import { DEFAULT_SETTINGS } from '../../shared/settings/schema';
 import type { ModelSettings } from '../config/settings';
-import { testCore } from '../testing/fixtures';
-import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../testing/scripted-model';
+import { testCore } from '../../../test-support/fixtures';
+import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../../../test-support/scripted-model';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { probeModel } from '../model-probe';
 
-const CAPABLE = path.resolve(import.meta.dirname, '../testing/scripted-model/scenarios/capable-model.json');
+const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
 import type { AppCore } from '../core/app-core';
 
 const signal = new AbortController().signal;

@@ -14,8 +14,8 @@ import type { Timers } from '../questions';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
-import { TEMPLATES_DIR, testCore, untilState } from '../testing/fixtures';
-import { rulesLlm } from '../testing/rules-llm';
+import { TEMPLATES_DIR, testCore, untilState } from '../../../test-support/fixtures';
+import { rulesLlm } from '../../../test-support/rules-llm';
 
 const signal = new AbortController().signal;
 const MINUTE = 60_000;

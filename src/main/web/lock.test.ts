@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertGone } from '../testing/processes';
-import { spawnWeb, startWeb, type WebChild } from '../testing/web-child';
+import { assertGone } from '../../../test-support/processes';
+import { spawnWeb, startWeb, type WebChild } from '../../../test-support/web-child';
 
 const runs: WebChild[] = [];
 const dirs: string[] = [];

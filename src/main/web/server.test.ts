@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../shared/ipc/wire';
 import type { AppCore } from '../core/app-core';
-import type { InvokeHandlers } from '../ipc/dispatch';
-import { memoryLogger, testCore } from '../testing/fixtures';
+import type { InvokeHandlers } from '../core/handlers';
+import { memoryLogger, testCore } from '../../../test-support/fixtures';
 import { MAX_FRAME_BYTES, SOCKET_PATH, startWebServer, type WebServer } from './server';
 
 let rendererDir: string;

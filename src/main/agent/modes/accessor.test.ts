@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModeStackError } from './errors';
-import { testAgent } from '../testing/mock-model';
+import { testAgent } from '../../../../test-support/mock-model';
 
 describe('mode accessor', () => {
   it('name returns the current (innermost) mode', async () => {

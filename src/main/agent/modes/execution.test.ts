@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineMode } from './definition';
 import { ModeDefinitionError, ModeHandlerError, ModeParamsError, UnknownModeError } from './errors';
-import { eventTypes, testAgent } from '../testing/mock-model';
+import { eventTypes, testAgent } from '../../../../test-support/mock-model';
 import type { Agent } from '../agent';
 
 describe('mode execution', () => {

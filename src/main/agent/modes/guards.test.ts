@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModeStackError } from './errors';
 import { AgentBusyError } from '../agent';
-import { testAgent, textResult, toolCallsResult } from '../testing/mock-model';
+import { testAgent, textResult, toolCallsResult } from '../../../../test-support/mock-model';
 import { defineTool } from '../tools';
 import { z } from 'zod';
 

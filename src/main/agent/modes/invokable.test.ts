@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testAgent, textResult, toolCallsResult, toolNamesOf } from '../testing/mock-model';
+import { testAgent, textResult, toolCallsResult, toolNamesOf } from '../../../../test-support/mock-model';
 
 const clarifyingParams = z.object({
   item: z.string().describe('The item the person cannot identify'),

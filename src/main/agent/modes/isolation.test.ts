@@ -4,7 +4,7 @@ import { defineTool } from '../tools';
 import { z } from 'zod';
 import { IsolationError } from './errors';
 import type { IsolationLevel } from './definition';
-import { testAgent } from '../testing/mock-model';
+import { testAgent } from '../../../../test-support/mock-model';
 import type { Agent } from '../agent';
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });

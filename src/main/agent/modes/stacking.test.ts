@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAgent } from '../testing/mock-model';
+import { testAgent } from '../../../../test-support/mock-model';
 import type { Agent } from '../agent';
 
 function defineLogged(agent: Agent, log: string[], ...names: string[]): void {

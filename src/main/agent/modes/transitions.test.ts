@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModeTransition } from './transition';
 import { TransitionError } from './errors';
-import { testAgent, textResult } from '../testing/mock-model';
+import { testAgent, textResult } from '../../../../test-support/mock-model';
 import type { Agent } from '../agent';
 
 function defineLogged(agent: Agent, log: string[], ...names: string[]): void {

@@ -7,12 +7,12 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import WebSocket from 'ws';
-import type { ServerFrame } from '../../shared/ipc/wire';
-import type { SessionSnapshot } from '../../shared/session/schema';
-import { UPLOAD_PATH } from '../web/server';
+import type { ServerFrame } from '../src/shared/ipc/wire';
+import type { SessionSnapshot } from '../src/shared/session/schema';
+import { UPLOAD_PATH } from '../src/main/web/server';
 import { assertGone, killAndWait, spawnTracked, type Exit } from './processes';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface WebChild {
   readonly pid: number;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
-import { SCENARIOS_DIR, TEMPLATES_DIR } from '../coach/testing';
+import { SCENARIOS_DIR, TEMPLATES_DIR } from '../../../test-support/coach';
 import { aiSdkLlm, manualClock, memoryLog, seededRandom, type StateStore } from '../effects';
 import { newSessionState } from '../session';
 import { createTemplateRenderer } from '../templates';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
-import { hasImages } from '../testing/scripted-model/request';
-import { SessionStore } from './session-store';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
+import { hasImages } from '../../../test-support/scripted-model/request';
+import { SessionStore } from '../sessions/session-store';
 import { SessionRuntime } from './session-runtime';
 
 let server: ScriptedModel | undefined;

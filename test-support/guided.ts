@@ -1,16 +1,16 @@
 /** Test support: a guided coach over a real session store, the real templates and scripted dialog answers. */
-import path from 'node:path';
-import { fallbackAnswer, type Answer, type Question, type Resolution } from '../../shared/questions/schema';
-import type { SessionState } from '../../shared/session/schema';
-import type { CoachActivity } from '../coach';
-import { SessionStore } from '../core/session-store';
-import { manualClock, memoryLog, seededRandom, type Llm, type StateStore } from '../effects';
-import type { QuestionSpec } from '../questions';
-import { newSessionState } from '../session';
-import { createTemplateRenderer } from '../templates';
-import { GuidedCoach } from './guided-coach';
+import { fallbackAnswer, type Answer, type Question, type Resolution } from '../src/shared/questions/schema';
+import type { SessionState } from '../src/shared/session/schema';
+import type { CoachActivity } from '../src/main/coach';
+import { SessionStore } from '../src/main/sessions/session-store';
+import { manualClock, memoryLog, seededRandom, type Llm, type StateStore } from '../src/main/effects';
+import type { QuestionSpec } from '../src/main/questions';
+import { newSessionState } from '../src/main/session';
+import { createTemplateRenderer } from '../src/main/templates';
+import { GuidedCoach } from '../src/main/guided/guided-coach';
+import { TEMPLATES_DIR } from './fixtures';
 
-export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../templates');
+export { TEMPLATES_DIR };
 
 /** Answers each dialog; 'timeout' closes it unanswered. Running out of answers is a test bug. */
 export type DialogScript = (question: Question, index: number) => Answer | 'timeout' | undefined;

@@ -1,15 +1,15 @@
 /**
  * One-off: records the fixture run (`fixtures/scripted/`) by playing every scenario against the project's scripted
  * model server with `scripted-coach.json`. Run again after changing the scenarios, the coach or that script:
- * `npx tsx src/main/eval/record-fixtures.ts`. The tests score these recordings, so CI needs no model.
+ * `npx tsx test-support/record-eval-fixtures.ts`. The tests score these recordings, so CI needs no model.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { loadScenarioFile, startScriptedModel } from '../testing/scripted-model';
-import { runEvalCli } from './cli';
+import { loadScenarioFile, startScriptedModel } from './scripted-model';
+import { runEvalCli } from '../src/main/eval/cli';
 
-export const SCRIPTED_COACH = path.resolve(import.meta.dirname, 'scripted-coach.json');
-export const FIXTURE_RUN = path.resolve(import.meta.dirname, 'fixtures/scripted');
+export const SCRIPTED_COACH = path.resolve(import.meta.dirname, '../src/main/eval/scripted-coach.json');
+export const FIXTURE_RUN = path.resolve(import.meta.dirname, '../src/main/eval/fixtures/scripted');
 
 const server = await startScriptedModel({ scenario: await loadScenarioFile(SCRIPTED_COACH) });
 try {

@@ -4,13 +4,13 @@
  * an answer is back with the coach (its line already durable), and `done` at the end. The test kills it at
  * many points with SIGKILL.
  */
-import type { QuestionUi } from '../../effects';
-import { cryptoRandom, systemClock } from '../../effects';
-import type { Question, Resolution } from '../../../shared/questions/schema';
-import { foldLog, openQuestionOf } from '../fold';
-import { Journal } from '../journal';
-import { readSessionLog } from '../reader';
-import { SessionLogWriter } from '../writer';
+import type { QuestionUi } from '../../src/main/effects';
+import { cryptoRandom, systemClock } from '../../src/main/effects';
+import type { Question, Resolution } from '../../src/shared/questions/schema';
+import { foldLog, openQuestionOf } from '../../src/main/session-log/fold';
+import { Journal } from '../../src/main/session-log/journal';
+import { readSessionLog } from '../../src/main/session-log/reader';
+import { SessionLogWriter } from '../../src/main/session-log/writer';
 import { scriptedAnswers, scriptedLlm, scriptedSession } from './session';
 
 const [file, turnsArgument] = process.argv.slice(2);

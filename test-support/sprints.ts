@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SessionState } from '../../shared/session/schema';
+import type { SessionState } from '../src/shared/session/schema';
 
 /** The state a resumed session comes back with: as it was, with a sprint that was counting paused (the app was closed). */
 export function asResumed(state: SessionState): SessionState {

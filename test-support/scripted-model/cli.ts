@@ -1,11 +1,11 @@
-/** `tsx src/main/testing/scripted-model/cli.ts --scenario FILE [--port N]`: serves a scenario until interrupted. */
+/** `tsx test-support/scripted-model/cli.ts --scenario FILE [--port N]`: serves a scenario until interrupted. */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadScenarioFile, ScenarioError } from './scenario';
 import { startScriptedModel } from './server';
 
 const USAGE = `Usage: scripted-model --scenario FILE [--port N]
-  --scenario FILE  a scenario JSON file (see src/main/testing/scripted-model/scenarios/)
+  --scenario FILE  a scenario JSON file (see test-support/scripted-model/scenarios/)
   --port N         port on 127.0.0.1 (0, the default, picks a free one)`;
 
 /** A command-line mistake: printed as it is, with the usage. */

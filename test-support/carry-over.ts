@@ -1,10 +1,10 @@
 /** Test support: an earlier session in a data folder that leaves things for next time, made through the app core. */
-import type { Answer, Question } from '../../shared/questions/schema';
-import type { SessionSnapshot } from '../../shared/session/schema';
-import type { AppCore } from '../core/app-core';
-import { seededRandom } from '../effects';
-import { STOP_FOR_TODAY } from '../guided/dialogs';
-import { testCore } from '../testing/fixtures';
+import type { Answer, Question } from '../src/shared/questions/schema';
+import type { SessionSnapshot } from '../src/shared/session/schema';
+import type { AppCore } from '../src/main/core/app-core';
+import { seededRandom } from '../src/main/effects';
+import { STOP_FOR_TODAY } from '../src/main/guided/dialogs';
+import { testCore } from './fixtures';
 
 const signal = new AbortController().signal;
 

@@ -7,7 +7,7 @@
  */
 import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { LlmFaultError, type Llm, type LlmFault, type LlmRequest, type LlmResponse } from '../effects';
+import { LlmFaultError, type Llm, type LlmFault, type LlmRequest, type LlmResponse } from '../src/main/effects';
 
 export interface RulesLlmOptions {
   /** A number in [0, 1) per draw, seeded by the test. */

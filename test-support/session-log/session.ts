@@ -5,12 +5,12 @@
  */
 import { MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
-import { Agent, defineTool } from '../../agent';
-import { aiSdkLlm, memoryState, testEffects, type Clock, type Llm, type QuestionUi, type Random, type StateStore } from '../../effects';
-import { recordDecision } from '../../session';
-import { newSessionState } from '../../../shared/session/new-session';
-import type { Question, Resolution } from '../../../shared/questions/schema';
-import type { SessionState } from '../../../shared/session/schema';
+import { Agent, defineTool } from '../../src/main/agent';
+import { aiSdkLlm, memoryState, testEffects, type Clock, type Llm, type QuestionUi, type Random, type StateStore } from '../../src/main/effects';
+import { recordDecision } from '../../src/main/session';
+import { newSessionState } from '../../src/shared/session/new-session';
+import type { Question, Resolution } from '../../src/shared/questions/schema';
+import type { SessionState } from '../../src/shared/session/schema';
 
 /** The four effects a session records and replays. */
 export interface SessionEffects {

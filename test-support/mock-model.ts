@@ -1,9 +1,9 @@
 /** Test support: scripted MockLanguageModelV4 responses and an agent wired to deterministic effects. */
 import { MockLanguageModelV4 } from 'ai/test';
-import { aiSdkLlm, testEffects } from '../../effects';
-import type { TestEffects } from '../../effects';
-import { Agent } from '../agent';
-import type { AgentOptions } from '../agent';
+import { aiSdkLlm, testEffects } from '../src/main/effects';
+import type { TestEffects } from '../src/main/effects';
+import { Agent } from '../src/main/agent/agent';
+import type { AgentOptions } from '../src/main/agent/agent';
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>;
 type CallOptions = MockLanguageModelV4['doGenerateCalls'][number];

@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SessionState } from '../../shared/session/schema';
-import { createAppCore, type AppCore, type AppCoreDeps } from '../core/app-core';
-import { manualClock, seededRandom } from '../effects';
-import { createLogger, type Logger } from '../log/logger';
-import { createTemplateRenderer } from '../templates';
+import type { SessionState } from '../src/shared/session/schema';
+import { createAppCore, type AppCore, type AppCoreDeps } from '../src/main/core/app-core';
+import { manualClock, seededRandom } from '../src/main/effects';
+import { createLogger, type Logger } from '../src/main/log/logger';
+import { createTemplateRenderer } from '../src/main/templates';
 
-export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../templates');
+export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../templates');
 
 /** A logger that keeps its lines, for asserting what was (and was not) logged. */
 export function memoryLogger(): Logger & { lines: string[] } {

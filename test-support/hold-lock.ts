@@ -2,7 +2,7 @@
  * For data-lock.test.ts: takes the lock on the folder given, prints `holding <pid>`, and holds it until killed or
  * until its stdin closes (so it cannot outlive a test runner that died).
  */
-import { acquireDataDirLock } from '../index';
+import { acquireDataDirLock } from '../src/main/data-lock/index';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: hold-lock.ts <data folder>');

@@ -1,18 +1,19 @@
 /** Test support: a coach wired to the scripted model server through the real OpenAI provider. */
 import { createOpenAI } from '@ai-sdk/openai';
 import path from 'node:path';
-import type { Answer, Question, Resolution } from '../../shared/questions/schema';
-import type { SessionState } from '../../shared/session/schema';
-import { SessionStore } from '../core/session-store';
-import { aiSdkLlm, describeRetry, manualClock, retryingLlm, memoryLog, seededRandom, type StateStore } from '../effects';
-import type { QuestionSpec } from '../questions';
-import { newSessionState } from '../session';
-import { createTemplateRenderer } from '../templates';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../testing/scripted-model';
-import { ConversationalCoach, type Capabilities, type CoachActivity } from './coach';
+import type { Answer, Question, Resolution } from '../src/shared/questions/schema';
+import type { SessionState } from '../src/shared/session/schema';
+import { SessionStore } from '../src/main/sessions/session-store';
+import { aiSdkLlm, describeRetry, manualClock, retryingLlm, memoryLog, seededRandom, type StateStore } from '../src/main/effects';
+import type { QuestionSpec } from '../src/main/questions';
+import { newSessionState } from '../src/main/session';
+import { createTemplateRenderer } from '../src/main/templates';
+import { loadScenarioFile, startScriptedModel, type ScriptedModel } from './scripted-model';
+import { ConversationalCoach, type Capabilities, type CoachActivity } from '../src/main/coach/coach';
+import { TEMPLATES_DIR } from './fixtures';
 
-export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../../templates');
-export const SCENARIOS_DIR = path.resolve(import.meta.dirname, 'scenarios');
+export { TEMPLATES_DIR };
+export const SCENARIOS_DIR = path.resolve(import.meta.dirname, '../src/main/coach/scenarios');
 
 export interface CoachHarness {
   readonly coach: ConversationalCoach;
@@ -53,7 +54,7 @@ export async function coachHarness(options: {
       const answer = options.answers?.(question, asked.length - 1);
       if (!answer) throw new Error(`No scripted answer for question ${asked.length}: ${JSON.stringify(spec)}`);
       if (answer === 'timeout') {
-        const { fallbackAnswer } = await import('../../shared/questions/schema');
+        const { fallbackAnswer } = await import('../src/shared/questions/schema');
         return { answer: fallbackAnswer(question), closedBy: 'timeout' };
       }
       return { answer, closedBy: 'person' };
