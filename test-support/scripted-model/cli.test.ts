@@ -40,7 +40,7 @@ describe('scripted model CLI', () => {
   it('runs as a program: serves, prints mismatches as they happen, exits 1 on SIGTERM after a mismatch', async () => {
     // Node with tsx's loader, as `tsx cli.ts` runs it, independent of which node is on PATH.
     const child = spawnTracked(process.execPath, ['--import', 'tsx', path.join(here, 'cli.ts'), '--scenario', exampleScenario], {
-      cwd: path.resolve(here, '../../../..'),
+      cwd: path.resolve(here, '../..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     }) as ChildProcessWithoutNullStreams;
     const exited = once(child, 'exit');
