@@ -96,6 +96,11 @@ export interface CallResult {
   readonly transition?: { readonly from: string | undefined; readonly to: string | undefined };
 }
 
+declare module './handle' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the handle is the agent itself
+  interface AgentHandle extends Agent {}
+}
+
 export class AgentBusyError extends Error {
   override readonly name = 'AgentBusyError';
 }

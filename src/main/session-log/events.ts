@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
-import { PhotoStageSchema } from '../../shared/before-after/before-after';
+import { PhotoStageSchema } from '../../shared/before-after/schema';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';

@@ -1,13 +1,5 @@
-import { z } from 'zod';
 import type { Photo, SessionState } from '../session/schema';
-
-/**
- * Before and after (issue 13): the photos taken before anything moved are the "before"; photos added once the session
- * is winding down or over are the "after". The stage is decided when photos arrive and logged with them, so a
- * replay never has to guess.
- */
-export const PhotoStageSchema = z.enum(['before', 'after']);
-export type PhotoStage = z.infer<typeof PhotoStageSchema>;
+import type { PhotoStage } from './schema';
 
 /** The stage of photos arriving now; undefined in the middle of the work (they are neither). */
 export function stageForNewPhotos(state: Pick<SessionState, 'status' | 'mode' | 'decisions'>): PhotoStage | undefined {

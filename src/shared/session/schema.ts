@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CarryOverSchema } from '../carry-over/schema';
-import { PhotoStageSchema } from '../before-after/before-after';
+import { PhotoStageSchema } from '../before-after/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';

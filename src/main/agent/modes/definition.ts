@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Agent } from '../agent';
+import type { AgentHandle } from '../handle';
 import { ModeDefinitionError, ModeParamsError } from './errors';
 import type { ModeParams, ModeTransition } from './transition';
 
@@ -19,7 +19,7 @@ export interface ModeExit {
 
 export type ModeGenerator = AsyncGenerator<void, ModeTransition | void, ModeExit>;
 
-export type ModeHandler<P> = (agent: Agent, params: P) => ModeGenerator;
+export type ModeHandler<P> = (agent: AgentHandle, params: P) => ModeGenerator;
 
 export interface InvokableOptions {
   readonly toolName?: string;
@@ -60,7 +60,7 @@ export interface ModeDefinition {
   readonly output: z.ZodType | undefined;
   readonly invokable: ResolvedInvokable | undefined;
   parseParams(raw: unknown): ModeParams;
-  start(agent: Agent, params: ModeParams): ModeGenerator;
+  start(agent: AgentHandle, params: ModeParams): ModeGenerator;
 }
 
 function isAsyncGeneratorFunction(value: unknown): boolean {

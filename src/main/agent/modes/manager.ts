@@ -17,7 +17,7 @@
  * switch already names the next mode; modes unwound above the one being exited are ignored too.
  */
 import { z } from 'zod';
-import type { Agent } from '../agent';
+import type { AgentHandle } from '../handle';
 import type { Clock, Log } from '../../effects';
 import type { Conversation } from '../conversation';
 import type { EventBus, ModePhase } from '../events';
@@ -35,7 +35,7 @@ import type { ModeParams } from './transition';
 
 /** What the manager needs from the agent it belongs to. */
 export interface ModeHost {
-  readonly agent: Agent;
+  readonly agent: AgentHandle;
   readonly prompt: SystemPromptManager;
   readonly tools: ToolRegistry;
   readonly messages: Conversation;
@@ -295,7 +295,7 @@ export class ModeManager {
   async withMode<T>(
     name: string,
     params: unknown,
-    body: (agent: Agent) => Promise<T> | T,
+    body: (agent: AgentHandle) => Promise<T> | T,
     options: ModeCallOptions = {},
   ): Promise<T | undefined> {
     const depth = this.#frames.length;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Agent } from '../agent';
+import type { AgentHandle } from '../handle';
 
 export interface ToolContext {
-  readonly agent: Agent;
+  readonly agent: AgentHandle;
   readonly toolCallId: string;
   readonly signal?: AbortSignal;
 }
