@@ -184,9 +184,10 @@ export async function measureSessionLog(report: SectionReport, { turns, quick }:
     const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
     const mb = (value: number) => `${(value / 1e6).toFixed(1)} MB`;
     const perTurnAt100 = at100 / Math.min(100, turns);
-    report.figures([{ name: 'bytes a turn at turn 100', value: perTurnAt100, unit: 'B' }], ([value]) => `  bytes a turn at turn ${Math.min(100, turns)}      ${kb(value!).padStart(10)}`);
+    const at100Name = `bytes a turn at turn ${Math.min(100, turns)}`;
+    report.figures([{ name: at100Name, value: perTurnAt100, unit: 'B' }], ([value]) => `  bytes a turn at turn ${Math.min(100, turns)}      ${kb(value!).padStart(10)}`);
     report.figures(
-      [{ name: 'bytes a turn at the last turn', value: bytes / turns, unit: 'B', baseline: 'bytes a turn at turn 100' }],
+      [{ name: 'bytes a turn at the last turn', value: bytes / turns, unit: 'B', baseline: at100Name }],
       ([value]) => `  bytes a turn at turn ${turns}     ${kb(value!).padStart(10)}   ${(value! / perTurnAt100).toFixed(2)}x the turn-100 rate (goal: 1.2x at most)`,
     );
     report.figures([{ name: 'whole log', value: bytes, unit: 'B' }], ([value]) => `  whole log                 ${mb(value!).padStart(10)}   (goal: under 20 MB)`);
