@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**/*.test.ts', 'docs/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**/*.test.ts', 'docs/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     coverage: {

@@ -14,16 +14,11 @@ import { SessionStore } from '../src/main/sessions/session-store';
 import { manualClock, memoryLog, seededRandom, type Llm, type LlmRequest, type StateStore } from '../src/main/effects';
 import { newSessionState } from '../src/main/session';
 import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';
+import { pad } from './format';
+import type { SectionReport } from './runner';
 
 export const IMAGE_TOKENS = 765;
 const CHARS_PER_TOKEN = 4;
-
-export interface TokenReport {
-  turns: number;
-  photos: number;
-  coach: { first: number; middle: number; last: number; max: number; total: number };
-  naive: { first: number; middle: number; last: number; max: number; total: number };
-}
 
 function textTokens(value: unknown): number {
   return Math.ceil(JSON.stringify(value).length / CHARS_PER_TOKEN);
@@ -54,7 +49,7 @@ const stats = (values: number[]) => ({
   total: values.reduce((sum, value) => sum + value, 0),
 });
 
-export async function measureCoachTokens(turns = 40, photos = 30): Promise<TokenReport> {
+export async function measureCoachTokens(report: SectionReport, turns: number, photos: number): Promise<void> {
   const clock = manualClock(Date.UTC(2026, 10, 22, 9));
   const random = seededRandom(3);
   const store = new SessionStore({ ...newSessionState('bench', clock.now()), mode: { kind: 'sorting' }, spaceFunction: 'design work' });
@@ -138,7 +133,23 @@ export async function measureCoachTokens(turns = 40, photos = 30): Promise<Token
     coachPerTurn[at] = Math.max(coachPerTurn[at] ?? 0, ours);
     naivePerTurn[at] = Math.max(naivePerTurn[at] ?? 0, naive);
   }
-  return { turns, photos, coach: stats(coachPerTurn), naive: stats(naivePerTurn) };
+  const app = stats(coachPerTurn);
+  const naive = stats(naivePerTurn);
+  report.say(`Coach input tokens per turn, scripted ${turns}-turn session with ${photos} photos (estimate: 4 chars/token, 765/image)`);
+  report.say('                      turn 1  turn ' + String(Math.floor(turns / 2) + 1).padEnd(5) + ` turn ${turns}       max      total`);
+  const row = (label: string, [first, middle, last, max, total]: number[]) =>
+    `  ${label.padEnd(19)}${pad(String(first), 8)}${pad(String(middle), 10)}${pad(String(last), 10)}${pad(String(max), 10)}${pad(String(total), 11)}`;
+  const columns = { first: 'first turn', middle: 'middle turn', last: 'last turn', max: 'max', total: 'total' } as const;
+  const figures = (who: string, values: ReturnType<typeof stats>, baseline?: string) =>
+    Object.entries(columns).map(([which, column]) => ({
+      name: `${who}, ${column}`,
+      value: values[which as keyof typeof columns],
+      unit: 'tokens',
+      ...(baseline ? { baseline: `${baseline}, ${column}` } : {}),
+    }));
+  report.figures(figures('this app', app), (values) => row('this app', values));
+  report.figures(figures('naive', naive, 'this app'), (values) => row('naive (all, always)', values));
+  report.say(`  naive / this app   ${pad(`${(naive.last / app.last).toFixed(1)}x`, 27)} at the last turn, ${(naive.total / app.total).toFixed(1)}x in total`);
 }
 
 const photoMarkersIn = (messages: readonly ModelMessage[]) =>

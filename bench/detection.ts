@@ -12,17 +12,10 @@ import { findDetectorRuntime } from '../src/main/detection/runtime';
 import { DetectionService, defaultWorkers } from '../src/main/detection/service';
 import { createLogger } from '../src/main/log/logger';
 import { importPhotos, PhotoStore } from '../src/main/photos';
-import { generatedPhotos } from './photo-import';
+import { fmt } from './format';
+import { withGeneratedPhotos } from './photo-import';
+import type { SectionReport } from './runner';
 import { percentile } from './stats';
-
-export interface DetectionReport {
-  installBytes: number;
-  nodeModulesBytes: number;
-  coldStart: { firstResultMs: number; loadMs: number };
-  perPhoto: { runs: number; detect: { p50: number; p90: number }; infer: { p50: number }; importP50: number };
-  memory: { beforeMb: number; peakMb: number };
-  hundred: { photos: number; workers: number; importSeconds: number; withDetectionSeconds: number; twoWorkersSeconds: number };
-}
 
 const FIXTURES = path.resolve(import.meta.dirname, '../src/main/detection/fixtures');
 const SAMPLE_MS = 20;
@@ -80,66 +73,106 @@ async function importRun(files: readonly string[], workers?: number): Promise<nu
   }
 }
 
-export async function measureDetection(count = 100, runs = 30): Promise<DetectionReport> {
+export async function measureDetection(report: SectionReport, { count, runs, quick }: { count: number; runs: number; quick: boolean }): Promise<void> {
   const lookup = findDetectorRuntime();
   if (!('found' in lookup)) throw new Error(lookup.missing);
   const runtime = lookup.found;
   const samples = await photos1024();
+  report.say(`On-device detection (CenterNet COCO, tfjs WebAssembly backend in a worker; ${os.availableParallelism()} cores here)`);
 
   // Cold start: a new worker, from nothing to the first photo's result. Memory is sampled from before it starts.
   const memory = sampler();
   const detector = new Detector(runtime);
-  const first = samples[0]!;
-  const coldStarted = performance.now();
-  await detector.detect(first.bytes, first);
-  const firstResultMs = performance.now() - coldStarted;
-
-  // Per photo, warm: each detection beside the import of the same photo (decode, two copies, store).
-  const detect: number[] = [];
-  const infer: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const photo = samples[run % samples.length]!;
-    const started = performance.now();
-    const { timing } = await detector.detect(photo.bytes, photo);
-    detect.push(performance.now() - started);
-    infer.push(timing.inferMs);
-  }
-  const peak = memory.stop();
-  await detector.close();
-  const importTimes: number[] = [];
-  const storeDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tidying-bench-import-'));
   try {
+    const first = samples[0]!;
+    const coldStarted = performance.now();
+    await detector.detect(first.bytes, first);
+    const firstResultMs = performance.now() - coldStarted;
+    if (detector.loadMs === undefined) throw new Error('The detector gave its first result without saying how long loading took.');
+    report.figures(
+      [
+        { name: 'cold start to the first result', value: firstResultMs, unit: 'ms' },
+        { name: 'model load and warm-up', value: detector.loadMs, unit: 'ms' },
+      ],
+      ([firstResult, load]) => `  cold start                  ${fmt(firstResult!).padStart(14)}  to the first result (loading the model and a warm-up run: ${fmt(load!)})`,
+    );
+
+    // Per photo, warm: each detection beside the import of the same photo (decode, two copies, store).
+    const detect: number[] = [];
+    const infer: number[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const store = await PhotoStore.open(path.join(storeDir, String(run)));
       const photo = samples[run % samples.length]!;
       const started = performance.now();
-      await importPhotos([{ name: photo.name, bytes: photo.bytes }], { store, now: () => new Date() });
-      importTimes.push(performance.now() - started);
+      const { timing } = await detector.detect(photo.bytes, photo);
+      detect.push(performance.now() - started);
+      infer.push(timing.inferMs);
     }
+    report.figures(
+      [
+        { name: 'detection per photo p50', value: percentile(detect, 50), unit: 'ms', baseline: 'import per photo p50' },
+        { name: 'detection per photo p90', value: percentile(detect, 90), unit: 'ms' },
+        { name: 'inference per photo p50', value: percentile(infer, 50), unit: 'ms' },
+      ],
+      ([p50, p90, inferP50]) => `  per 1024 px photo, warm     p50 ${fmt(p50!).padStart(10)}  p90 ${fmt(p90!)}  (inference alone p50 ${fmt(inferP50!)}; goal: p50 under 300 ms)`,
+    );
+    const peak = memory.stop();
+    report.figures(
+      [
+        { name: 'RSS at most while detecting', value: peak / 2 ** 20, unit: 'MB', baseline: 'RSS before the worker' },
+        { name: 'RSS before the worker', value: memory.before / 2 ** 20, unit: 'MB' },
+      ],
+      ([peakMb, beforeMb]) =>
+        `  memory                      ${(peakMb! - beforeMb!).toFixed(0).padStart(11)} MB more at the peak (RSS ${beforeMb!.toFixed(0)} MB before the worker, ${peakMb!.toFixed(0)} MB at most while detecting)`,
+    );
+    const detectP50 = percentile(detect, 50);
+    const importTimes: number[] = [];
+    const storeDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tidying-bench-import-'));
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        const store = await PhotoStore.open(path.join(storeDir, String(run)));
+        const photo = samples[run % samples.length]!;
+        const started = performance.now();
+        await importPhotos([{ name: photo.name, bytes: photo.bytes }], { store, now: () => new Date() });
+        importTimes.push(performance.now() - started);
+      }
+    } finally {
+      await fs.rm(storeDir, { recursive: true, force: true });
+    }
+    report.figures(
+      [{ name: 'import per photo p50', value: percentile(importTimes, 50), unit: 'ms' }],
+      ([importP50]) => `  import of the same photo    p50 ${fmt(importP50!).padStart(10)}  detection = ${(detectP50 / importP50!).toFixed(1)}x the import (${runs} runs over the test photos)`,
+    );
   } finally {
-    await fs.rm(storeDir, { recursive: true, force: true });
+    // The sampler and the worker end even when a run fails.
+    memory.stop();
+    await detector.close();
   }
 
-  // A hundred phone-sized photos: the import alone, then the import with detection as the app runs it.
-  const files = await generatedPhotos(count);
-  const workers = defaultWorkers();
-  const importSeconds = await importRun(files);
-  const withDetectionSeconds = await importRun(files, workers);
-  // Two workers, whatever the app would pick here: what a second spare core buys.
-  const twoWorkersSeconds = workers === 2 ? withDetectionSeconds : await importRun(files, 2);
-
   const root = path.resolve(import.meta.dirname, '..');
-  return {
-    installBytes: folderBytes(runtime.dir),
-    nodeModulesBytes: folderBytes(path.join(root, 'node_modules')),
-    coldStart: { firstResultMs, loadMs: detector.loadMs ?? Number.NaN },
-    perPhoto: {
-      runs,
-      detect: { p50: percentile(detect, 50), p90: percentile(detect, 90) },
-      infer: { p50: percentile(infer, 50) },
-      importP50: percentile(importTimes, 50),
-    },
-    memory: { beforeMb: memory.before / 2 ** 20, peakMb: peak / 2 ** 20 },
-    hundred: { photos: count, workers, importSeconds, withDetectionSeconds, twoWorkersSeconds },
-  };
+  report.figures(
+    [
+      { name: 'install size added', value: folderBytes(runtime.dir) / 1e6, unit: 'MB', baseline: "node_modules' size" },
+      { name: "node_modules' size", value: folderBytes(path.join(root, 'node_modules')) / 1e6, unit: 'MB' },
+    ],
+    ([install, all]) => `  install size added          ${install!.toFixed(1).padStart(11)} MB  (${((install! / all!) * 100).toFixed(1)}% of node_modules' ${all!.toFixed(0)} MB; goal: under 60 MB)`,
+  );
+
+  // Phone-sized photos: the import alone, then the import with detection as the app runs it.
+  await withGeneratedPhotos(count, quick, async ({ files }) => {
+    const workers = defaultWorkers();
+    const importSeconds = await importRun(files);
+    report.figures([{ name: `${count} photos, import alone`, value: importSeconds, unit: 's' }], ([seconds]) => `  ${count} photos, import alone     ${seconds!.toFixed(2).padStart(8)} s`);
+    const withDetectionSeconds = await importRun(files, workers);
+    report.figures(
+      [{ name: `${count} photos, import + detection`, value: withDetectionSeconds, unit: 's', baseline: `${count} photos, import alone` }],
+      ([seconds]) => `  import + detection          ${seconds!.toFixed(2).padStart(8)} s  ${(seconds! / importSeconds).toFixed(2)}x the import alone, ${workers} worker${workers === 1 ? '' : 's'} (goal: under 2x)`,
+    );
+    // Two workers, whatever the app would pick here: what a second spare core buys.
+    if (workers === 2) return;
+    const twoWorkersSeconds = await importRun(files, 2);
+    report.figures(
+      [{ name: `${count} photos, import + detection with two workers`, value: twoWorkersSeconds, unit: 's', baseline: `${count} photos, import alone` }],
+      ([seconds]) => `  with two workers            ${seconds!.toFixed(2).padStart(8)} s  ${(seconds! / importSeconds).toFixed(2)}x`,
+    );
+  });
 }

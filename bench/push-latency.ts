@@ -2,26 +2,20 @@
  * Push latency: from a state change in main to its arrival in the renderer (web mode, loopback, real Chromium),
  * beside what a 100 ms polling loop (the original app's design) sees of the same changes in the same run.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { createAppCore } from '../src/main/core/app-core';
 import { cryptoRandom, systemClock } from '../src/main/effects';
 import { createTemplateRenderer, defaultTemplatesDir } from '../src/main/templates';
 import { createLogger } from '../src/main/log/logger';
 import { startWebServer } from '../src/main/web/server';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
+import type { SectionReport } from './runner';
+import { fmt, pad } from './format';
 import { percentile, seededRandom } from './stats';
-
-export interface LatencyReport {
-  changes: number;
-  push: { p50: number; p99: number; max: number };
-  polling: { p50: number; p99: number; max: number; neverSeen: number };
-  clockOffsetMs: number;
-  browser: string;
-}
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const POLL_INTERVAL_MS = 100;
@@ -61,8 +55,9 @@ const PAGE_RECORDER = `({ socketUrl, pollMs }) => {
 /** Epoch milliseconds with sub-millisecond resolution, comparable across processes on one machine. */
 const nowMs = () => performance.timeOrigin + performance.now();
 
-export async function measurePushLatency(changes: number): Promise<LatencyReport> {
+export async function measurePushLatency(report: SectionReport, changes: number): Promise<void> {
   const logger = createLogger({ minLevel: 'warn' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-bench-'));
   const core = createAppCore({
     runtime: 'web',
     version: 'bench',
@@ -72,13 +67,15 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
     logger,
     time: systemClock(),
     random: cryptoRandom(),
-    dataDir: await mkdtemp(path.join(os.tmpdir(), 'tidy-bench-')),
+    dataDir,
   });
-  const server = await startWebServer({ core, logger, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('No Chromium found: install Debian’s chromium package or set CHROMIUM_PATH.');
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  let server: Awaited<ReturnType<typeof startWebServer>> | undefined;
+  let browser: Browser | undefined;
   try {
+    server = await startWebServer({ core, logger, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
+    const executablePath = chromiumPath();
+    if (!executablePath) throw new Error('No Chromium found: install Debian’s chromium package or set CHROMIUM_PATH.');
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const page = await browser.newPage();
     await page.goto(server.url);
     await page.getByTestId('connection').getByText('Connected').waitFor();
@@ -91,6 +88,9 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
       const received = nowMs();
       if (received - sent < best.rtt) best = { rtt: received - sent, offset: pageTime - (sent + received) / 2 };
     }
+
+    report.say(`Push latency, state change in main -> arrival in the renderer (web mode, loopback, Chromium ${browser.version()})`);
+    report.say(`  ${changes} changes at seeded random gaps of 0-20 ms; page clock offset ${best.offset.toFixed(3)} ms corrected`);
 
     // In the page: one socket that only listens to pushes, one that only polls every 100 ms.
     await page.evaluate(
@@ -143,21 +143,34 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
       if (first) pollLatency.push(toOurClock(first[1]) - changed);
     }
     if (pushLatency.length !== changes) throw new Error(`Only ${pushLatency.length} of ${changes} pushes arrived.`);
-    return {
-      changes,
-      push: { p50: percentile(pushLatency, 50), p99: percentile(pushLatency, 99), max: Math.max(...pushLatency) },
-      polling: {
-        p50: percentile(pollLatency, 50),
-        p99: percentile(pollLatency, 99),
-        max: Math.max(...pollLatency),
-        neverSeen,
-      },
-      clockOffsetMs: best.offset,
-      browser: browser.version(),
-    };
+    const push = { p50: percentile(pushLatency, 50), p99: percentile(pushLatency, 99), max: Math.max(...pushLatency) };
+    const polling = { p50: percentile(pollLatency, 50), p99: percentile(pollLatency, 99), max: Math.max(...pollLatency) };
+    report.say('                          p50         p99         max');
+    report.figures(
+      [
+        { name: 'push p50', value: push.p50, unit: 'ms' },
+        { name: 'push p99', value: push.p99, unit: 'ms' },
+        { name: 'push max', value: push.max, unit: 'ms' },
+      ],
+      ([p50, p99, max]) => `  push (this app)    ${pad(fmt(p50!))}  ${pad(fmt(p99!))}  ${pad(fmt(max!))}`,
+    );
+    report.figures(
+      [
+        { name: '100 ms polling p50', value: polling.p50, unit: 'ms', baseline: 'push p50' },
+        { name: '100 ms polling p99', value: polling.p99, unit: 'ms', baseline: 'push p99' },
+        { name: '100 ms polling max', value: polling.max, unit: 'ms', baseline: 'push max' },
+      ],
+      ([p50, p99, max]) => `  100 ms polling     ${pad(fmt(p50!))}  ${pad(fmt(p99!))}  ${pad(fmt(max!))}`,
+    );
+    report.say(`  polling / push     ${pad(`${(polling.p50 / push.p50).toFixed(1)}x`)}  ${pad(`${(polling.p99 / push.p99).toFixed(1)}x`)}`);
+    report.figures(
+      [{ name: 'states polling never showed', value: neverSeen, unit: 'states' }],
+      ([never]) => `  polling never showed ${never} of ${changes} intermediate states; push delivered all ${changes}.`,
+    );
   } finally {
-    await browser.close();
-    await server.close();
+    await browser?.close();
+    await server?.close();
     await core.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
