@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -182,5 +182,57 @@ describe('a model whose tool calls fail', () => {
     expect(transcript.events.some((event) => event.type === 'error')).toBe(false);
     const report = formatReport(scoreRun([transcript]));
     expect(report).toContain('The guided coach took over in:\n  overwhelmed-start: the model’s tool calls kept failing');
+  });
+});
+
+describe('npm run eval --understanding', () => {
+  const line = (entry: object) => JSON.stringify(entry);
+  // Labelled so that any reader gets the first one wrong as a stop and the second one wrong as an item: the report's
+  // sections are what is tested here, not how well `understand` reads.
+  const corpus = [
+    line({ id: 'next-001', text: 'stop', expecting: { kind: 'next' }, meant: { kind: 'next' } }),
+    line({ id: 'item-001', text: 'the mug', expecting: { kind: 'item' }, meant: { kind: 'item', contains: 'no such item' } }),
+  ].join('\n');
+
+  it('prints the score line, the false stops, then the misses by kind, writes the JSON and exits 0', async () => {
+    const dir = await tempDir('tidy-eval-corpus-');
+    await writeFile(path.join(dir, 'corpus.jsonl'), `${corpus}\n`);
+
+    const { code, output } = await cli('--understanding', '--corpus', path.join(dir, 'corpus.jsonl'), '--json', path.join(dir, 'score.json'));
+
+    expect(code).toBe(0);
+    expect(output.split('\n')[0]).toBe('Understanding: 0/2 (0.0%) read as meant; false stops: 1');
+    const falseStops = output.indexOf('False stops (1):\n  next-001 [next] "stop" — meant next; got stop');
+    const misses = output.indexOf('Misses (2), by meant kind:\nnext (1):');
+    expect(falseStops).toBeGreaterThan(0);
+    expect(misses).toBeGreaterThan(falseStops);
+    expect(output.slice(misses)).toContain('item (1):\n  item-001 [item] "the mug" — meant item ~no such item; got ');
+    const json = JSON.parse(await readFile(path.join(dir, 'score.json'), 'utf8')) as { read: number; total: number; falseStops: { id: string }[] };
+    expect({ read: json.read, total: json.total, falseStops: json.falseStops.map((reading) => reading.id) }).toEqual({ read: 0, total: 2, falseStops: ['next-001'] });
+  });
+
+  it('reads the corpus shipped beside understand by default', async () => {
+    const { code, output } = await cli('--understanding');
+
+    expect(code).toBe(0);
+    expect(output).toMatch(/^Understanding: \d+\/\d{3} \(\d+\.\d%\) read as meant; false stops: \d+$/m);
+  });
+
+  it('refuses a malformed corpus line in one line naming its number', async () => {
+    const dir = await tempDir('tidy-eval-corpus-');
+    const file = path.join(dir, 'corpus.jsonl');
+    await writeFile(file, `${corpus}\n{"id": "item-002", "text": "the lamp", "expecting": {"kind": "item"}}\n`);
+
+    const { code, output } = await cli('--understanding', '--corpus', file);
+
+    expect(code).toBe(2);
+    expect(output).toBe(`${file}:3: meant: Invalid input: expected array, received undefined`);
+  });
+
+  it('takes --corpus and --json only with --understanding', async () => {
+    const { code, output } = await cli('--corpus', 'corpus.jsonl');
+
+    expect(code).toBe(2);
+    expect(output).toContain('--corpus and --json go with --understanding.');
   });
 });

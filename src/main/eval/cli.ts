@@ -3,15 +3,19 @@
  * [--context-tokens N]`: plays the scripted
  * people against the conversational coach on a real model, writes one transcript per scenario and prints the
  * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
+ * `npm run eval -- --understanding [--corpus FILE] [--json FILE]` reads the labelled corpus of free-text answers with
+ * the offline coach's `understand` and prints how much it read as meant; no model is involved.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { aiSdkLlm, type AiSdkLlmOptions, type Llm } from '../effects';
 import { StructuredModeSchema } from '../../shared/model-probe/schema';
 import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
+import { parseCorpus } from '../guided/understanding/corpus';
+import { formatUnderstanding, scoreUnderstanding, understandingJson } from '../guided/understanding/score';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
 import { runScenario } from './runner';
 import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
@@ -21,7 +25,10 @@ const USAGE = [
   'Usage: npm run eval -- --base-url URL --model NAME [--api-key KEY] [--scenarios DIR] [--out DIR] [--no-vision] [--turn-timeout SECONDS]',
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
+  '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
 ].join('\n');
+
+export const DEFAULT_CORPUS_FILE = path.resolve(import.meta.dirname, '../guided/understanding/corpus.jsonl');
 
 export interface EvalCliDeps {
   readonly print: (text: string) => void;
@@ -49,6 +56,9 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         'structured-output': { type: 'string' },
         'context-tokens': { type: 'string' },
         compare: { type: 'boolean', default: false },
+        understanding: { type: 'boolean', default: false },
+        corpus: { type: 'string' },
+        json: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -58,6 +68,34 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     return 2;
   }
   const { values, positionals } = parsed;
+
+  if (values.understanding) {
+    if (positionals.length > 0) {
+      print(USAGE);
+      return 2;
+    }
+    const file = path.resolve(values.corpus ?? DEFAULT_CORPUS_FILE);
+    let corpus;
+    try {
+      corpus = parseCorpus(await readFile(file, 'utf8'), file);
+    } catch (error) {
+      print((error as Error).message);
+      return 2;
+    }
+    const score = scoreUnderstanding(corpus);
+    print(formatUnderstanding(score));
+    if (values.json) {
+      const out = path.resolve(values.json);
+      await writeFile(out, `${JSON.stringify(understandingJson(score), null, 2)}\n`);
+      print(`\nJSON: ${out}`);
+    }
+    // A measurement, not a gate: misreadings are the figures, not a failure.
+    return 0;
+  }
+  if (values.corpus || values.json) {
+    print(`--corpus and --json go with --understanding.\n${USAGE}`);
+    return 2;
+  }
 
   if (values.compare) {
     if (positionals.length !== 2) {

@@ -42,11 +42,15 @@ export const InputSchema = z.discriminatedUnion('kind', [
 export type Input = z.infer<typeof InputSchema>;
 
 /** What a free-text answer would be about, given where the session is. */
-export type Expecting =
-  | { readonly kind: 'function' }
-  | { readonly kind: 'anchors' }
-  | { readonly kind: 'item' }
-  | { readonly kind: 'next' }
-  | { readonly kind: 'split' }
-  | { readonly kind: 'disposition'; readonly item: string }
-  | { readonly kind: 'location'; readonly item: string };
+export const ExpectingSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('function') }),
+    z.strictObject({ kind: z.literal('anchors') }),
+    z.strictObject({ kind: z.literal('item') }),
+    z.strictObject({ kind: z.literal('next') }),
+    z.strictObject({ kind: z.literal('split') }),
+    z.strictObject({ kind: z.literal('disposition'), item: text }),
+    z.strictObject({ kind: z.literal('location'), item: text }),
+  ])
+  .readonly();
+export type Expecting = z.infer<typeof ExpectingSchema>;
