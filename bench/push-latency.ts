@@ -2,7 +2,7 @@
  * Push latency: from a state change in main to its arrival in the renderer (web mode, loopback, real Chromium),
  * beside what a 100 ms polling loop (the original app's design) sees of the same changes in the same run.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,6 +63,7 @@ const nowMs = () => performance.timeOrigin + performance.now();
 
 export async function measurePushLatency(changes: number): Promise<LatencyReport> {
   const logger = createLogger({ minLevel: 'warn' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-bench-'));
   const core = createAppCore({
     runtime: 'web',
     version: 'bench',
@@ -72,7 +73,7 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
     logger,
     time: systemClock(),
     random: cryptoRandom(),
-    dataDir: await mkdtemp(path.join(os.tmpdir(), 'tidy-bench-')),
+    dataDir,
   });
   const server = await startWebServer({ core, logger, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
   const executablePath = chromiumPath();
@@ -159,5 +160,6 @@ export async function measurePushLatency(changes: number): Promise<LatencyReport
     await browser.close();
     await server.close();
     await core.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
