@@ -1,5 +1,5 @@
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findElectronBinary } from '../scripts/electron-binary';
@@ -11,11 +11,12 @@ const SKIP_REASON = 'missing' in binary ? `Electron window tests skipped: ${bina
 if (SKIP_REASON) console.log(SKIP_REASON);
 
 let app: ElectronApplication;
+let dataDir: string | undefined;
 
 test.beforeEach(async () => {
   test.skip(SKIP_REASON !== undefined, SKIP_REASON);
   if (!('path' in binary)) return;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-electron-'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-electron-'));
   app = await electron.launch({
     executablePath: binary.path,
     args: [ROOT, '--no-sandbox'],
@@ -25,6 +26,8 @@ test.beforeEach(async () => {
 
 test.afterEach(async () => {
   await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 test('the window opens with isolation, sandbox and the typed bridge only', async () => {

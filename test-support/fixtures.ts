@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { SessionState } from '../src/shared/session/schema';
 import { createAppCore, type AppCore, type AppCoreDeps } from '../src/main/core/app-core';
 import { manualClock, seededRandom } from '../src/main/effects';
 import { createLogger, type Logger } from '../src/main/log/logger';
 import { createTemplateRenderer } from '../src/main/templates';
+import { tempFolderSync } from './temp-folder';
 
 export const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../templates');
 
@@ -15,10 +14,10 @@ export function memoryLogger(): Logger & { lines: string[] } {
   return Object.assign(createLogger({ sink: (line) => lines.push(line), minLevel: 'debug' }), { lines });
 }
 
-/** A core with a fixed clock and counting ids, so tests see the same state every run. */
+/** A core with a fixed clock and counting ids, so tests see the same state every run; its data folder, unless given, goes with the test. */
 export function testCore(overrides: Partial<AppCoreDeps> = {}): AppCore {
   return createAppCore({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tidy-core-')),
+    dataDir: overrides.dataDir ?? tempFolderSync('tidy-core-'),
     runtime: 'web',
     version: '0.0.0-test',
     model: { vision: true, tools: true },

@@ -2,8 +2,7 @@
  * Next time, through the app core with no model: a guided session leaves three items unsure and ends, the next one is
  * offered them, and taking them up starts sorting with them, logged so that the session replays.
  */
-import { copyFile, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../core/app-core';
@@ -14,6 +13,7 @@ import { foldLog, readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR } from '../../../test-support/fixtures';
 import { answering, coreRun, sessionLeavingUnsure } from '../../../test-support/carry-over';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 /** A later app run on the same data folder: ids of its own, as a real run's would be. */
 const laterCore = (dataDir: string, run: string): AppCore => coreRun(dataDir, run);
@@ -38,7 +38,7 @@ async function sessionLeavingThreeUnsure(dataDir: string): Promise<string> {
 
 describe('next time, with no model', () => {
   it('offers what the last session left, and taking it up starts with its unsure items, one card at a time', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-carry-'));
+    const dataDir = await tempFolder('tidy-carry-');
     const first = await sessionLeavingThreeUnsure(dataDir);
 
     const app = laterCore(dataDir, 'second');
@@ -81,7 +81,7 @@ describe('next time, with no model', () => {
   });
 
   it('starting fresh declines the offer for good: not made again, even after a restart', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-carry-'));
+    const dataDir = await tempFolder('tidy-carry-');
     const first = await sessionLeavingThreeUnsure(dataDir);
     let app = laterCore(dataDir, 'second');
     core = app;
@@ -96,7 +96,7 @@ describe('next time, with no model', () => {
   });
 
   it('is not offered once the new session has something in it', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-carry-'));
+    const dataDir = await tempFolder('tidy-carry-');
     const first = await sessionLeavingThreeUnsure(dataDir);
     const app = laterCore(dataDir, 'second');
     core = app;

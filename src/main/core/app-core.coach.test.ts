@@ -7,6 +7,7 @@ import { aiSdkLlm } from '../effects';
 import { testCore } from '../../../test-support/fixtures';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import type { AppCore } from './app-core';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 let server: ScriptedModel | undefined;
@@ -124,11 +125,10 @@ describe('the core with a coach', () => {
 
 describe('photos in the desktop window', () => {
   it('imports only paths the person dropped or picked', async () => {
-    const { mkdtemp, writeFile } = await import('node:fs/promises');
-    const os = await import('node:os');
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-drop-'));
+    const { writeFile } = await import('node:fs/promises');
+    const folder = await tempFolder('tidy-drop-');
     await writeFile(path.join(folder, 'desk.jpg'), await jpeg());
-    const picked = await mkdtemp(path.join(os.tmpdir(), 'tidy-pick-'));
+    const picked = await tempFolder('tidy-pick-');
     await writeFile(path.join(picked, 'floor.jpg'), await sharp({ create: { width: 300, height: 200, channels: 3, background: '#334433' } }).jpeg().toBuffer());
     core = testCore({ runtime: 'electron', pickPhotoPaths: async () => [picked] });
     const app = core;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { testCore } from '../../../test-support/fixtures';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 
@@ -109,10 +110,7 @@ describe('settings', () => {
   });
 
   it('applies a new coach choice from the next session on, and keeps settings across restarts', async () => {
-    const { mkdtemp } = await import('node:fs/promises');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-settings-core-'));
+    const dataDir = await tempFolder('tidy-settings-core-');
     const llm = { generate: () => Promise.reject(new Error('not called')) };
     const model = { model: 'm', apiKey: 'sk-aaaaaaaaaaaaaaaaaaaa', vision: true, tools: true };
     const core = testCore({ dataDir, llm, model });

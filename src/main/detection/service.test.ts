@@ -1,19 +1,19 @@
 import { DETECTED } from './testing';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectionProgress, PhotoDetections } from '../../shared/detection/schema';
 import { memoryLogger } from '../../../test-support/fixtures';
 import { findDetectorRuntime } from './runtime';
 import { detectionsFile, DetectionService, type DetectionPhoto, type DetectionServiceDeps } from './service';
+import { tempFolderSync } from '../../../test-support/temp-folder';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const NAMES = ['coffee.jpg', 'bottle-and-bowls.jpg', 'fruits.jpg', 'aloe-in-pot.jpg'];
 
 /** A session photo folder holding the fixtures under photo ids, as the photo store keeps them. */
 function photoFolder(): { dir: string; photos: DetectionPhoto[] } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tidy-detect-'));
+  const dir = tempFolderSync('tidy-detect-');
   const photos = NAMES.map((name, index) => {
     const id = String(index + 1).repeat(64);
     copyFileSync(path.join(FIXTURES, name), path.join(dir, `${id}.jpg`));

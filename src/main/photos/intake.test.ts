@@ -1,10 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../effects';
 import { MAX_STAGED_BYTES, parsePhotoPath, PhotoIntake } from './intake';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const jpeg = (background: string) => sharp({ create: { width: 120, height: 90, channels: 3, background } }).jpeg().toBuffer();
 
@@ -38,7 +37,7 @@ describe('the photo intake', () => {
   });
 
   it('imports into the session folder and tells which photos are new to the session', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-intake-'));
+    const dataDir = await tempFolder('tidy-intake-');
     const intake = new PhotoIntake(dataDir, seededRandom(1));
     const first = await intake.importInto('s-1', [{ name: 'desk.jpg', bytes: await jpeg('#556655') }], {
       signal: new AbortController().signal,

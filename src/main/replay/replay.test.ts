@@ -1,5 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import sharp from 'sharp';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../
 import { checkSession } from './check';
 import { runReplayCli } from './cli';
 import { transcriptOf } from './transcript';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 let server: ScriptedModel | undefined;
 let core: AppCore | undefined;
@@ -33,7 +34,7 @@ async function recordRealisticSession(): Promise<string> {
     scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios/realistic-session.json')),
   });
   const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'sk-recorded-session-key-000000' }).chat('scripted');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-replay-'));
+  const dataDir = await tempFolder('tidy-replay-');
   const app = testCore({
     dataDir,
     llm: aiSdkLlm(model),
@@ -90,7 +91,7 @@ describe('offline replay of a logged session', () => {
 
   it('--check names the first turn a changed template makes go another way', async () => {
     const folder = await recordRealisticSession();
-    const templates = await mkdtemp(path.join(os.tmpdir(), 'tidy-templates-'));
+    const templates = await tempFolder('tidy-templates-');
     await cp(TEMPLATES_DIR, templates, { recursive: true });
     const sorting = path.join(templates, 'coach', 'sorting.njk');
     await writeFile(sorting, `${await readFile(sorting, 'utf8')}\nOne more rule: be brief.\n`);
@@ -118,7 +119,7 @@ describe('offline replay of a logged session', () => {
     // Regression: the session's first snapshot was taken after the photos that started it, so replay added them
     // again and every such session failed --check ("the model request differs ... in: instructions, messages, tools").
     server = await startScriptedModel({ scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios/rules.json')) });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-photos-replay-'));
+    const dataDir = await tempFolder('tidy-photos-replay-');
     const app = testCore({
       dataDir,
       llm: aiSdkLlm(createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted')),
@@ -162,7 +163,7 @@ describe('offline replay of a logged session', () => {
   });
 
   it('refuses a file that is not a session log, clearly', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tidy-notlog-'));
+    const dir = await tempFolder('tidy-notlog-');
     await writeFile(path.join(dir, 'log.jsonl'), '{"hello": 1}\n{"v":1}\n');
     const printed: string[] = [];
     expect(await runReplayCli([dir], (line) => printed.push(line))).toBe(2);
@@ -172,7 +173,7 @@ describe('offline replay of a logged session', () => {
 
 describe('a guided session, with no model', () => {
   it('is logged and replays like any other', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-guided-replay-'));
+    const dataDir = await tempFolder('tidy-guided-replay-');
     const app = testCore({ dataDir });
     core = app;
     const items = ['empty amazon envelope', 'old receipts'];

@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { create } from 'tar';
 import { describe, expect, it } from 'vitest';
 import { exportSessionArchive, importSessionArchive } from './archive';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const PHOTO = 'a'.repeat(64);
 
 async function sessionFolder(): Promise<{ dataDir: string; id: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-'));
+  const dataDir = await tempFolder('tidy-archive-');
   const id = 'session-1';
   const dir = path.join(dataDir, 'sessions', id);
   await mkdir(path.join(dir, 'photos'), { recursive: true });
@@ -27,7 +27,7 @@ describe('session archives', () => {
   it('carry a session to another data folder: log, meta, exit plan ticks and photos, nothing else', async () => {
     const { dataDir, id } = await sessionFolder();
     const archive = await exportSessionArchive(dataDir, id);
-    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-other-'));
+    const elsewhere = await tempFolder('tidy-archive-other-');
     expect(await importSessionArchive(elsewhere, archive)).toBe(id);
     const dir = path.join(elsewhere, 'sessions', id);
     expect((await readdir(dir)).sort()).toEqual(['exit-plan.json', 'log.jsonl', 'meta.json', 'photos']);
@@ -38,10 +38,10 @@ describe('session archives', () => {
   });
 
   it('refuses what is not a session archive, and never writes outside the session folder', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-bad-'));
+    const dataDir = await tempFolder('tidy-archive-bad-');
     await expect(importSessionArchive(dataDir, Buffer.from('hello'))).rejects.toThrow('not a Tidying session');
     await expect(importSessionArchive(dataDir, Buffer.from([0x1f, 0x8b, 1, 2, 3]))).rejects.toThrow('could not be unpacked');
-    const sneaky = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-sneaky-'));
+    const sneaky = await tempFolder('tidy-archive-sneaky-');
     await writeFile(path.join(sneaky, 'evil.sh'), 'rm -rf /');
     await writeFile(path.join(sneaky, 'log.jsonl'), '{"v":1,"seq":0,"at":0,"type":"error","message":"no start"}\n');
     const chunks: Buffer[] = [];
@@ -55,9 +55,9 @@ describe('opening a session from its folder or its log', () => {
   it('takes a session folder (through an archive of it) and a bare log.jsonl', async () => {
     const { archiveOfFolder } = await import('./archive');
     const { dataDir, id } = await sessionFolder();
-    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-folder-'));
+    const elsewhere = await tempFolder('tidy-archive-folder-');
     expect(await importSessionArchive(elsewhere, await archiveOfFolder(path.join(dataDir, 'sessions', id)))).toBe(id);
-    const third = await mkdtemp(path.join(os.tmpdir(), 'tidy-archive-log-'));
+    const third = await tempFolder('tidy-archive-log-');
     expect(await importSessionArchive(third, await readFile(path.join(dataDir, 'sessions', id, 'log.jsonl')))).toBe(id);
     expect(await readdir(path.join(third, 'sessions', id))).toEqual(['log.jsonl']);
   });

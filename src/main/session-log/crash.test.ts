@@ -1,9 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertGone, spawnTracked } from '../../../test-support/processes';
 import { foldLog, openQuestionOf, readSessionLog } from './index';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHILD = path.resolve(import.meta.dirname, '../../../test-support/session-log/crash-child.ts');
@@ -46,7 +45,7 @@ function runChild(file: string, killAfter?: number, killDelayMs = 0): Promise<Ru
 
 describe('a recording process killed with SIGKILL', () => {
   it('never loses an acknowledged answer, and resuming goes on from the log', { timeout: 120_000 }, async () => {
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'session-log-crash-')), 'log.jsonl');
+    const file = path.join(await tempFolder('session-log-crash-'), 'log.jsonl');
     const acknowledged: string[] = [];
     let tornTails = 0;
     // Kill after 1, 2 or 3 more answers, mostly at once, sometimes a few milliseconds later, so kills land all over a turn.

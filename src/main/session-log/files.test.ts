@@ -1,5 +1,4 @@
-import { appendFile, mkdir, mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { appendFile, mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
@@ -24,11 +23,12 @@ import {
   writeSessionMeta,
   type SessionMeta,
 } from './index';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 async function tempDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), 'session-log-files-'));
+  return tempFolder('session-log-files-');
 }
 
 async function logWith(lines: number): Promise<string> {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LlmFaultError, manualClock, retryingLlm, seededRandom, type Llm, type LlmResponse, type QuestionUi } from '../effects';
@@ -20,11 +19,12 @@ import {
   type LogEvent,
 } from './index';
 import { scriptedAnswers, scriptedLlm, scriptedSession } from '../../../test-support/session-log/session';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const TURNS = ['hi, the desk is a mess', 'ok what next', 'next one', 'and another'];
 
 async function tempLog(): Promise<string> {
-  return path.join(await mkdtemp(path.join(os.tmpdir(), 'session-log-')), 'log.jsonl');
+  return path.join(await tempFolder('session-log-'), 'log.jsonl');
 }
 
 interface RecordOptions {
@@ -163,7 +163,7 @@ describe('record and replay a scripted session', () => {
   });
 
   it('reports the first turn a changed template diverges in, and which part of the request changed', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'templates-'));
+    const dir = await tempFolder('templates-');
     const template = path.join(dir, 'session.njk');
     await writeFile(template, 'Items so far: {{ itemsProcessed }}.{% if itemsProcessed >= 2 %} Slow down.{% endif %}');
     const templates = createTemplateRenderer(dir);

@@ -3,8 +3,7 @@
  * the data folder dies (and is checked gone), a new one resumes the session, and nothing the person was told was
  * kept is lost. At the end the log replays with --check.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR } from '../../../test-support/fixtures';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { connect, startWeb, uploadPhoto, type RunningWebChild, type WebClient } from '../../../test-support/web-child';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const RULES = path.resolve(import.meta.dirname, '../coach/scenarios/rules.json');
 const KILLS = 10;
@@ -79,7 +79,7 @@ describe('a conversational session with photos, killed at random moments', () =>
     const rules = await loadScenarioFile(RULES);
     const model = await startScriptedModel({ scenario: { ...rules, steps: rules.steps.map((step) => ({ ...step, respond: { ...step.respond, delayMs: 25 } })) } });
     cleanups.push(() => model.close());
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-kill-'));
+    const dataDir = await tempFolder('tidy-kill-');
     const random = seededRandom(20261123);
     const kept: Kept = { messages: new Set(), photos: new Set(), piles: new Map() };
     let photoCount = 0;

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
@@ -7,12 +6,13 @@ import { timelineStates } from '../../shared/sessions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { metaFromState, sessionPaths, writeSessionMeta } from '../session-log';
 import { SessionLibrary } from './library';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../session-log/fixtures/v2/session.jsonl');
 
 /** A data folder holding the v2 fixture's session (id-2), as the app leaves it. */
 async function dataFolder(): Promise<{ dataDir: string; id: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-library-'));
+  const dataDir = await tempFolder('tidy-library-');
   const id = 'id-2';
   const paths = sessionPaths(dataDir, id);
   await mkdir(paths.photos, { recursive: true });
@@ -29,7 +29,7 @@ describe('a session as it stands', () => {
   it('includes what the person did after its last turn (after photos added to an ended session)', async () => {
     // Regression: the fold stopped at the last turn's end, so an ended session's after photos were missing from its
     // summary and exit plan once it was no longer the session in use.
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-library-'));
+    const dataDir = await tempFolder('tidy-library-');
     const id = 'id-2';
     const paths = sessionPaths(dataDir, id);
     await mkdir(paths.photos, { recursive: true });
@@ -84,7 +84,7 @@ describe('the session library', () => {
     const { dataDir, id } = await dataFolder();
     const { fileName, archive } = await libraryOf(dataDir).export(id);
     expect(fileName).toMatch(/\.tar\.gz$/);
-    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'tidy-library-elsewhere-'));
+    const elsewhere = await tempFolder('tidy-library-elsewhere-');
     const opened = await libraryOf(elsewhere).import(archive);
     expect(opened.sessionId).toBe(id);
     await expect(libraryOf(elsewhere).import(archive)).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('already') });

@@ -1,7 +1,6 @@
 import { asResumed } from '../../../test-support/sprints';
 import { createOpenAI } from '@ai-sdk/openai';
-import { mkdtemp, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
@@ -13,6 +12,7 @@ import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { CHECKPOINTS } from './live-session';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 const RULES = path.resolve(import.meta.dirname, '../coach/scenarios/rules.json');
@@ -47,7 +47,7 @@ async function sortingCore(dataDir: string, checkpoints = { minBytes: 8 * 1024, 
 
 describe('checkpoints', () => {
   it('are written as the log grows, each after at least growth times its predecessor of new lines, and a resume reads from the last one', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-checkpoints-'));
+    const dataDir = await tempFolder('tidy-checkpoints-');
     const core = await sortingCore(dataDir);
     for (let turn = 1; turn <= 40; turn += 1) {
       await core.handlers['chat:send']({ text: `turn ${turn}` }, { signal });
@@ -90,7 +90,7 @@ describe('checkpoints', () => {
 
   it('cost a bounded share of the log: the app default writes one only after 256 KiB and eight times the last one', async () => {
     expect(CHECKPOINTS).toEqual({ minBytes: 256 * 1024, growth: 8 });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-checkpoints-default-'));
+    const dataDir = await tempFolder('tidy-checkpoints-default-');
     const core = await sortingCore(dataDir, CHECKPOINTS);
     for (let turn = 1; turn <= 10; turn += 1) {
       await core.handlers['chat:send']({ text: `turn ${turn}` }, { signal });

@@ -1,7 +1,6 @@
 import { asResumed } from '../../../test-support/sprints';
 import { createOpenAI } from '@ai-sdk/openai';
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
@@ -14,6 +13,7 @@ import { memoryLogger, TEMPLATES_DIR, testCore } from '../../../test-support/fix
 import { loadScenarioFile, parseScenario, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { connect, startWeb } from '../../../test-support/web-child';
 import type { AppCore } from '../core/app-core';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 const SCENARIOS = path.resolve(import.meta.dirname, '../coach/scenarios');
@@ -45,7 +45,7 @@ function coreOn(dataDir: string, server: ScriptedModel): AppCore {
 
 describe('resuming a session', () => {
   it('rebuilds the state and the coach’s memory from the log with no model calls, then goes on', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-resume-'));
+    const dataDir = await tempFolder('tidy-resume-');
     const first = coreOn(dataDir, await realisticFrom(0));
     for (const text of REALISTIC_LINES.slice(0, 3)) {
       await first.handlers['chat:send']({ text }, { signal });
@@ -72,7 +72,7 @@ describe('resuming a session', () => {
   });
 
   it('lists sessions, opens one as a timeline, and deletes only ones not in use', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-list-'));
+    const dataDir = await tempFolder('tidy-list-');
     const core = coreOn(dataDir, await realisticFrom(0));
     await core.handlers['chat:send']({ text: REALISTIC_LINES[0] }, { signal });
     await core.idle();
@@ -91,7 +91,7 @@ describe('resuming a session', () => {
 
 describe('a crash mid-question', () => {
   it('brings the open question back after SIGKILL, with its id and expiry, and the answer goes on', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-crash-'));
+    const dataDir = await tempFolder('tidy-crash-');
     const model = await realisticFrom(0);
     const env = { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', TIDY_MODEL: 'scripted' };
     const first = await startWeb(dataDir, env);
@@ -134,7 +134,7 @@ describe('a crash mid-question', () => {
 
 /** A data folder holding a version-1 session the previous release recorded (`fixtures/v1/app-*`). */
 async function withVersion1Session(name: 'app-guided' | 'app-conversational'): Promise<{ dataDir: string; folder: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `tidy-v1-${name}-`));
+  const dataDir = await tempFolder(`tidy-v1-${name}-`);
   const folder = path.join(dataDir, 'sessions', 'id-2');
   await cp(path.resolve(import.meta.dirname, '../session-log/fixtures/v1', name), folder, { recursive: true });
   return { dataDir, folder };

@@ -8,13 +8,12 @@ import type { ModelSettings } from '../config/settings';
 import { testCore } from '../../../test-support/fixtures';
 import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../../../test-support/scripted-model';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import { probeModel } from '../model-probe';
 
 const CAPABLE = path.resolve(import.meta.dirname, '../../../test-support/scripted-model/scenarios/capable-model.json');
 import type { AppCore } from '../core/app-core';
+import { tempFolderSync } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 let server: ScriptedModel | undefined;
@@ -87,7 +86,7 @@ describe('the model, set up in Settings', () => {
 });
 
 describe('Test connection probes the model and sets the switches', () => {
-  async function serviceFor(quirks: Quirks | undefined, dataDir = mkdtempSync(path.join(os.tmpdir(), 'tidy-probe-'))) {
+  async function serviceFor(quirks: Quirks | undefined, dataDir = tempFolderSync('tidy-probe-')) {
     const scenario = await loadScenarioFile(CAPABLE);
     server ??= await startScriptedModel({ scenario: quirks ? { ...scenario, quirks } : scenario });
     let stored = DEFAULT_SETTINGS;

@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSettingsStore, migrate, readSettingsFile } from './store';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 describe('settings', () => {
   it('defaults to the dark theme and no coach preference', () => {
@@ -16,7 +16,7 @@ describe('settings', () => {
   });
 
   it('survives restarts in the data folder, and a damaged file falls back to the defaults', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tidy-settings-'));
+    const dir = await tempFolder('tidy-settings-');
     const store = fileSettingsStore(dir);
     expect(store.read()).toEqual({ theme: 'dark' });
     await store.write({ coach: 'guided', theme: 'light' });

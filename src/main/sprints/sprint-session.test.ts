@@ -2,8 +2,7 @@
  * Sprints as the app runs them, with no model: main's timer (on manual timers and a manual clock), the check-in card
  * once the item in hand is done, a break, pausing, winding down, a resume, and the log replaying all of it.
  */
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
@@ -16,6 +15,7 @@ import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore, untilState } from '../../../test-support/fixtures';
 import { rulesLlm } from '../../../test-support/rules-llm';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
 const MINUTE = 60_000;
@@ -300,7 +300,7 @@ describe('sprints in a session with no model', () => {
     const cut = types.findIndex((type, index) => type === 'model-response' && reads.has(types[index + 1] ?? ''));
     expect(cut).toBeGreaterThan(0);
 
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-sprint-cut-'));
+    const dataDir = await tempFolder('tidy-sprint-cut-');
     const folder = path.join(dataDir, 'sessions', path.basename(paths.dir));
     await cp(paths.dir, folder, { recursive: true });
     await writeFile(path.join(folder, 'log.jsonl'), `${lines.slice(0, cut + 1).join('\n')}\n`);

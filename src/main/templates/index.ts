@@ -1,2 +1,2 @@
-export { createTemplateRenderer, defaultTemplatesDir, TemplateError } from './renderer';
+export { createTemplateRenderer, defaultTemplatesDir, dropTagLines, TemplateError } from './renderer';
 export type { TemplateRenderer } from './renderer';

@@ -13,6 +13,25 @@ export interface TemplateRenderer {
   render(name: string, context: object): string;
 }
 
+/** A line holding nothing but block tags and comments (`{% if x %}`, `{% endfor %}{% endif %}`), with its line end. */
+const TAG_LINE = /^[ \t]*(?:(?:\{%(?:[^%\n]|%(?!\}))*%\}|\{#(?:[^#\n]|#(?!\}))*#\})[ \t]*)+\r?\n/gm;
+
+/**
+ * Every line of a template is a line of the prompt, except a line of tags alone, which leaves nothing behind.
+ * (nunjucks' trimBlocks drops the line end after every block tag, so a line ending in `{% endif %}` ran into the
+ * next one: "not known yet.Items processed so far".)
+ */
+export function dropTagLines(source: string): string {
+  return source.replace(TAG_LINE, (line) => line.trim());
+}
+
+class TagLineLoader extends nunjucks.FileSystemLoader {
+  override getSource(name: string): nunjucks.LoaderSource {
+    const source = super.getSource(name);
+    return source && { ...source, src: dropTagLines(source.src) };
+  }
+}
+
 /**
  * Prompt templates are nunjucks files read from disk at run time, so a prompt can be changed without a build (and a
  * replay can check what a changed template would have done). Compiled templates are kept until one of the files
@@ -20,8 +39,8 @@ export interface TemplateRenderer {
  * read and compile them.
  */
 export function createTemplateRenderer(dir: string): TemplateRenderer {
-  let loader = new nunjucks.FileSystemLoader(dir);
-  const fresh = () => new nunjucks.Environment(loader, { autoescape: false, trimBlocks: true, lstripBlocks: true });
+  let loader = new TagLineLoader(dir);
+  const fresh = () => new nunjucks.Environment(loader, { autoescape: false });
   let env = fresh();
   let seen = '';
   return {
@@ -31,7 +50,7 @@ export function createTemplateRenderer(dir: string): TemplateRenderer {
       if (!existsSync(file)) throw new TemplateError(`The prompt template ${file} is missing.`);
       const now = signatureOf(Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames));
       if (now !== seen) {
-        loader = new nunjucks.FileSystemLoader(dir);
+        loader = new TagLineLoader(dir);
         env = fresh();
       }
       try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWebArgs, UsageError } from './cli';
+import { tempFolder } from '../../../test-support/temp-folder';
 
 describe('web mode flags', () => {
   it('defaults to any free port, opening the browser', () => {
@@ -33,10 +34,9 @@ describe('web mode flags', () => {
 
 describe('runWebCli', () => {
   it('creates the data folder, serves, prints the URL and the folder, and closes cleanly', async () => {
-    const { mkdtemp, stat, writeFile } = await import('node:fs/promises');
-    const os = await import('node:os');
+    const { stat, writeFile } = await import('node:fs/promises');
     const { runWebCli } = await import('./cli');
-    const base = await mkdtemp(path.join(os.tmpdir(), 'tidy-cli-'));
+    const base = await tempFolder('tidy-cli-');
     await writeFile(path.join(base, 'index.html'), '<title>Tidying</title>');
     const dataDir = path.join(base, 'data', 'nested');
     const printed: string[] = [];

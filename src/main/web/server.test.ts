@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../shared/ipc/wire';
 import type { AppCore } from '../core/app-core';
@@ -17,6 +17,8 @@ beforeAll(async () => {
   rendererDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-web-'));
   await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Tidying</title>');
 });
+
+afterAll(() => rm(rendererDir, { recursive: true, force: true }));
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();

@@ -1,19 +1,22 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStaticFile } from './static-files';
 
+let base: string;
 let root: string;
 
 beforeAll(async () => {
-  const base = await mkdtemp(path.join(os.tmpdir(), 'tidy-static-'));
+  base = await mkdtemp(path.join(os.tmpdir(), 'tidy-static-'));
   root = path.join(base, 'renderer');
   await mkdir(path.join(root, 'assets'), { recursive: true });
   await writeFile(path.join(root, 'index.html'), '<html></html>');
   await writeFile(path.join(root, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(path.join(base, 'secret.txt'), 'do not serve');
 });
+
+afterAll(() => rm(base, { recursive: true, force: true }));
 
 describe('static files for web mode', () => {
   it('serves index.html for / and files by type', async () => {
