@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from './e2e/support/chromium';
 
@@ -8,11 +9,14 @@ import { chromiumPath, CHROMIUM_ARGS } from './e2e/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Every test starts its own web mode on a port of its own with a data folder of its own, so any two can run at
+  // once: a worker per core.
+  fullyParallel: true,
+  workers: os.availableParallelism(),
   retries: 0,
   timeout: 30_000,
-  reporter: [['list']],
+  // The human-readable report, and one in JSON that `npm test` ends with the slowest tests from.
+  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

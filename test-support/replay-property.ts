@@ -1,5 +1,6 @@
 /**
- * For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
+ * Test support: the replay property, run by one test file per coach setup (replay.property.*.test.ts in
+ * src/main/sessions), so that two test workers share it. For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
  * messages sent while the coach is still busy, Stop at any moment, sprints running out, paused, resumed and their
@@ -13,26 +14,23 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Answer, Question } from '../../shared/questions/schema';
-import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
-import { sessionLeavingUnsure } from '../../../test-support/carry-over';
-import type { AppCore } from '../core/app-core';
-import { manualClock, seededRandom } from '../effects';
-import type { Timers } from '../questions';
-import { checkSession } from '../replay/check';
-import { foldLog, readSessionLog, sessionOfLog } from '../session-log';
-import { createTemplateRenderer } from '../templates';
-import { memoryLogger, TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
-import { rulesLlm, type ToolFumble } from '../../../test-support/rules-llm';
+import type { Answer, Question } from '../src/shared/questions/schema';
+import type { SessionSnapshot, SessionState } from '../src/shared/session/schema';
+import type { AppCore } from '../src/main/core/app-core';
+import { manualClock, seededRandom } from '../src/main/effects';
+import type { Timers } from '../src/main/questions';
+import { checkSession } from '../src/main/replay/check';
+import { foldLog, readSessionLog, sessionOfLog } from '../src/main/session-log';
+import { createTemplateRenderer } from '../src/main/templates';
+import { sessionLeavingUnsure } from './carry-over';
+import { memoryLogger, TEMPLATES_DIR, testCore } from './fixtures';
+import { rulesLlm, type ToolFumble } from './rules-llm';
 
 const signal = new AbortController().signal;
 const templates = createTemplateRenderer(TEMPLATES_DIR);
 const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
 
-type CoachSetup = 'guided' | 'guided with a model' | 'conversational';
+export type CoachSetup = 'guided' | 'guided with a model' | 'conversational';
 
 type Action =
   | { readonly kind: 'say'; readonly text: string }
@@ -275,17 +273,22 @@ async function expectEverySessionReplays(dataDir: string, live: SessionState): P
   }
 }
 
-const sessions = (setup: CoachSetup, runs: number) =>
-  fc.assert(
-    fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(action, { minLength: 4, maxLength: 24 }), (seed, actions) =>
-      runSession(setup, seed, actions),
-    ),
-    // A session that hangs fails its run (with the actions that led there) instead of the whole test.
-    { numRuns: runs, timeout: 15_000 },
-  );
-
-describe('every recorded session replays with --check, whatever happened live', () => {
-  it('the guided coach with no model', { timeout: 240_000 }, () => sessions('guided', Number(process.env.PROPERTY_RUNS ?? 30)));
-  it('the guided coach with a model reading and wording', { timeout: 240_000 }, () => sessions('guided with a model', Number(process.env.PROPERTY_RUNS ?? 30)));
-  it('the conversational coach', { timeout: 240_000 }, () => sessions('conversational', Number(process.env.PROPERTY_RUNS ?? 40)));
-});
+/**
+ * The property for one coach setup: `runs` random sessions (PROPERTY_RUNS overrides it), each replaying with
+ * --check. A session that hangs fails its run (with the actions that led there) instead of the whole test.
+ */
+export function describeReplayProperty(title: string, setup: CoachSetup, runs: number): void {
+  describe('every recorded session replays with --check, whatever happened live', () => {
+    afterAll(async () => {
+      await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+    });
+    it(title, { timeout: 240_000 }, () =>
+      fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(action, { minLength: 4, maxLength: 24 }), (seed, actions) =>
+          runSession(setup, seed, actions),
+        ),
+        { numRuns: Number(process.env.PROPERTY_RUNS ?? runs), timeout: 15_000 },
+      ),
+    );
+  });
+}
