@@ -81,11 +81,11 @@ test('a new session offers what the last one left; taking it up brings those ite
   await expect(offer).toHaveCount(0);
   await expect(page.getByTestId('messages')).toContainText('Picking up where you stopped last time: Work. 3 things you weren’t sure about');
   // No question about the space again: the first card is the first thing left unsure, saying so.
-  await expect(dialog(page)).toContainText('old mug');
-  await expect(dialog(page)).toContainText('left unsure last time');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Old mug');
+  await expect(dialog(page).locator('.dialog-where')).toHaveText('Left unsure last time');
   await page.screenshot({ path: shotPath('carry-over-first-card.png') });
   await page.keyboard.press('1');
-  await expect(dialog(page)).toContainText('tangled cable');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Tangled cable');
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
 });
 

@@ -48,13 +48,13 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await open(page, 'disposition-card');
   await say(page, "let's start sorting");
   const card = dialog(page);
-  await expect(card).toHaveAccessibleName('blue mug with a chipped handle, on the windowsill');
+  await expect(card).toHaveAccessibleName('Blue mug with a chipped handle, on the windowsill');
   const recommended = card.getByRole('button', { name: /Kitchen cupboard/ });
   await expect(recommended).toContainText('Recommended');
   await expect(recommended).toContainText('→ kitchen cupboard');
   await expect(recommended).toBeFocused();
   await expect(card.getByRole('button', { name: 'Not sure yet' })).toHaveAttribute('aria-keyshortcuts', '4');
-  await expect(card.getByTestId('time-left')).toContainText('about 5 min left');
+  await expect(card.getByTestId('time-left')).toContainText('About 5 min left');
   await page.screenshot({ path: shotPath('dialog-disposition.png') });
   // A small window: the card scrolls inside itself rather than spilling off screen.
   await page.setViewportSize({ width: 560, height: 420 });
@@ -188,7 +188,7 @@ test('a question left unanswered closes when main says its time is up', async ({
   await open(page, 'card-timeout', { TIDY_QUESTION_TIMEOUT_MS: '3000' });
   await say(page, "let's start sorting");
   const card = dialog(page);
-  await expect(card).toHaveAccessibleName('broken desk lamp');
+  await expect(card).toHaveAccessibleName('Broken desk lamp');
   await expect(card.getByTestId('time-left')).toContainText(/\d s left/);
   await expect(card).toHaveCount(0, { timeout: 8000 });
   await coachSaid(page, 'No rush. We can leave the lamp for now.');

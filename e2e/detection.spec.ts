@@ -54,8 +54,9 @@ test('with no model, the coach names what the detector found in real photos and 
   await dialog(page).getByRole('button', { name: 'Done' }).click();
 
   // Card 3: the easiest detected thing, where it is, outlined in a close-up and on its thumbnail.
-  await expect(dialog(page).getByRole('heading', { name: 'bottle' })).toBeVisible();
-  await expect(dialog(page)).toContainText('right side, photo 2');
+  // What the card shows reads as sentences: the item and where it is start with a capital (issue 20).
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bottle');
+  await expect(dialog(page).locator('.dialog-where')).toHaveText('Right side, photo 2');
   const closeUp = dialog(page).getByRole('img', { name: /Outlined in bottle-and-bowls\.jpg: bottle, right side, photo 2/ });
   await expect(closeUp).toBeVisible();
   await expect(closeUp.locator('.focus-outline')).toBeVisible();

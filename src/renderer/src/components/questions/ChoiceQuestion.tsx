@@ -14,6 +14,7 @@ import {
 import { FocusPictures } from '../FocusPicture';
 import { choiceShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
+import { sentence } from '../../text/sentence';
 
 function OptionList(props: {
   name: string;
@@ -123,7 +124,7 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
     <DialogFrame {...frame} kind="choice" onKeys={onKeys}>
       <form ref={form} onSubmit={done}>
         <h2 id={frame.titleId} className="dialog-title">
-          {question.prompt}
+          {sentence(question.prompt)}
         </h2>
         <FocusPictures focus={question.focus} />
         <p className="dialog-hint">{HINT[question.multiple ? 'multiple' : 'single']}</p>

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { DialogFrame } from './DialogFrame';
 import { confirmShortcut, isShortcut } from './keys';
 import type { QuestionBodyProps } from './types';
+import { sentence } from '../../text/sentence';
 
 /** A yes/no question; Y and N answer it from anywhere in the dialog. */
 export function ConfirmQuestion({ question, send, frame }: QuestionBodyProps<'confirm'>) {
@@ -16,7 +17,7 @@ export function ConfirmQuestion({ question, send, frame }: QuestionBodyProps<'co
   return (
     <DialogFrame {...frame} kind="confirm" onKeys={onKeys}>
       <h2 id={frame.titleId} className="dialog-title">
-        {question.prompt}
+        {sentence(question.prompt)}
       </h2>
       <div className="dialog-row dialog-actions">
         <button type="button" className="primary" aria-keyshortcuts="Y" autoFocus onClick={() => send({ kind: 'confirm', yes: true })}>

@@ -4,6 +4,7 @@ import { DialogFrame } from './DialogFrame';
 import { OtherField } from './OtherField';
 import { dispositionShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
+import { sentence } from '../../text/sentence';
 
 /** One item, where it goes: the coach's choices (recommended first), "Not sure yet", or the person's own words. */
 export function DispositionCard({ question, send, frame }: QuestionBodyProps<'disposition'>) {
@@ -48,9 +49,9 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
     <DialogFrame {...frame} kind="disposition" onKeys={onKeys}>
       <p className="dialog-eyebrow">Where does this go?</p>
       <h2 id={frame.titleId} className="dialog-title">
-        {question.item}
+        {sentence(question.item)}
       </h2>
-      {question.where ? <p className="dialog-where">{question.where}</p> : null}
+      {question.where ? <p className="dialog-where">{sentence(question.where)}</p> : null}
       {question.focus?.[0] ? <FocusPicture focus={question.focus[0]} size="large" /> : null}
       <div className="choices" role="group" aria-label="Choices">
         {question.choices.map((choice, index) => (

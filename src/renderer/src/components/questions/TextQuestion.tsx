@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { DialogFrame } from './DialogFrame';
 import type { QuestionBodyProps } from './types';
+import { sentence } from '../../text/sentence';
 
 /** A question answered in the person's own words. Enter sends, Shift+Enter adds a line, as in the chat. */
 export function TextQuestion({ question, send, frame }: QuestionBodyProps<'text'>) {
@@ -19,7 +20,7 @@ export function TextQuestion({ question, send, frame }: QuestionBodyProps<'text'
     <DialogFrame {...frame} kind="text">
       <form onSubmit={submit}>
         <h2 id={frame.titleId} className="dialog-title">
-          {question.prompt}
+          {sentence(question.prompt)}
         </h2>
         <textarea
           className="dialog-text"

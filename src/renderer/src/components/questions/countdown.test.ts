@@ -3,9 +3,9 @@ import { formatTimeLeft } from './countdown';
 
 describe('time left on a question', () => {
   it('says whole minutes, roughly, above a minute', () => {
-    expect(formatTimeLeft(5 * 60_000)).toBe('about 5 min left');
-    expect(formatTimeLeft(4 * 60_000 + 20_000)).toBe('about 4 min left');
-    expect(formatTimeLeft(60_000)).toBe('about 1 min left');
+    expect(formatTimeLeft(5 * 60_000)).toBe('About 5 min left');
+    expect(formatTimeLeft(4 * 60_000 + 20_000)).toBe('About 4 min left');
+    expect(formatTimeLeft(60_000)).toBe('About 1 min left');
   });
 
   it('counts seconds in the last minute, rounding up', () => {

@@ -5,5 +5,5 @@
 export function formatTimeLeft(ms: number): string {
   if (ms <= 0) return 'Closing now';
   if (ms < 60_000) return `${Math.ceil(ms / 1000)} s left`;
-  return `about ${Math.round(ms / 60_000)} min left`;
+  return `About ${Math.round(ms / 60_000)} min left`;
 }
