@@ -92,7 +92,7 @@ test('keys everywhere: numbers pick in every card, a follow-up takes focus, and 
   await page.keyboard.press('Enter');
 
   // The card: its "Other..." key too, Escape closes the field again, and 1 answers.
-  await expect(dialog(page)).toContainText('old mug');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Old mug');
   const cardOther = dialog(page).getByRole('button', { name: 'Other...' });
   await page.keyboard.press((await cardOther.getAttribute('aria-keyshortcuts'))!);
   await expect(dialog(page).getByRole('textbox')).toBeFocused();
