@@ -11,11 +11,11 @@ const mug = (outcome: Extract<Input, { kind: 'disposition' }>['outcome'], locati
   ...(location ? { location } : {}),
 });
 
-/** The rule table in understand.ts, one row (or more) per rule. */
+/** The kinds of answer understand.ts reads, one row (or more) each. */
 const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[] = [
   { rule: '1 stop', text: 'I need to stop', expecting: item, heard: { kind: 'stop' } },
   { rule: '1 stop, on a card', text: "that's enough for today", expecting: card, heard: { kind: 'stop' } },
-  { rule: '1 stop, tired', text: 'im tired', expecting: { kind: 'function' }, heard: { kind: 'stop' } },
+  { rule: '1 tired is not a stop on its own', text: 'im tired', expecting: { kind: 'function' }, heard: { kind: 'unclear', text: 'im tired' } },
   { rule: '2 trigger', text: 'the boxes freak me out', expecting: item, heard: { kind: 'overwhelmed', trigger: 'the boxes' } },
   { rule: '2 trigger, can’t face', text: "I can't face the wardrobe", expecting: card, heard: { kind: 'overwhelmed', trigger: 'the wardrobe' } },
   { rule: '3 help on the item in hand', text: "I'm stuck", expecting: card, heard: { kind: 'help', item: 'mug' } },
@@ -24,7 +24,7 @@ const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[]
   { rule: '4 overwhelmed, too much', text: 'too much', expecting: item, heard: { kind: 'overwhelmed' } },
   { rule: '4 hesitating over a named thing', text: 'sketchbook with some ideas, idk...', expecting: item, heard: { kind: 'help', item: 'sketchbook with some ideas' } },
   { rule: '4 overwhelmed, nothing named', text: 'this is all too much', expecting: item, heard: { kind: 'overwhelmed' } },
-  { rule: '4 hesitating on a card', text: 'no idea', expecting: card, heard: { kind: 'help', item: 'mug' } },
+  { rule: '4 hesitating on a card is unsure', text: 'no idea', expecting: card, heard: mug('unsure') },
   { rule: '5 unsure', text: 'maybe later', expecting: card, heard: mug('unsure') },
   { rule: '6 trash', text: 'bin it', expecting: card, heard: mug('trash') },
   { rule: '7 recycle', text: 'recycle', expecting: card, heard: mug('recycle') },
@@ -48,7 +48,7 @@ const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[]
     rule: '18 function',
     text: "work from home, I'm a designer",
     expecting: { kind: 'function' },
-    heard: { kind: 'function', function: "work from home, I'm a designer", overwhelmed: false },
+    heard: { kind: 'function', function: 'work from home', overwhelmed: false },
   },
   { rule: '19 anchors', text: 'desk, drawing tablet and lamp', expecting: { kind: 'anchors' }, heard: { kind: 'anchors', anchors: ['desk', 'drawing tablet', 'lamp'] } },
   { rule: '19 no anchors', text: 'nothing', expecting: { kind: 'anchors' }, heard: { kind: 'anchors', anchors: [] } },
