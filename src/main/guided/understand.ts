@@ -116,7 +116,7 @@ const BREAK = /[,.;:!?…()\n]|\s[-–—/+&]\s/;
 /** A word that is only a separator: "Laundry room / utility", "bed + desk + chair". */
 const SEPARATOR = /^[-–—/+&]$/;
 /** Words that open a new clause: a contrast, a consequence, a correction. */
-const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'also']);
+const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
 
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -205,10 +205,10 @@ const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 
 const KEEP_GOING = phrase(
   'keep (?:on )?going', 'keep (?:them|it|em) coming', 'carry on', 'on a roll', 'one more', 'lose momentum',
-  'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+  'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 const OVERWHELMED = phrase(
@@ -392,11 +392,22 @@ const FUNCTION_WORDS = phrase(
 const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
 const NO_LONGER = phrase('not', 'never', 'no longer', 'done with', 'any ?more');
 
+/** Clauses back into one text: "I sleep here but it's also my office". */
+function joined(clauses: readonly Clause[]): string {
+  return clauses.map((clause) => clause.text).reduce((text, next) => (/^(?:but|so|and|though|although|because|then)\b/i.test(next) ? `${text} ${next}` : `${text}, ${next}`));
+}
+
 function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | undefined {
-  const said = clauses.filter((clause) => has(clause, FUNCTION_WORDS) && !has(clause, NO_LONGER) && !(has(clause, ROOM_STATE) && clause.words.length <= 4));
-  if (said.length === 0) return undefined;
-  const text = trimFiller(said.map((clause) => clause.text).join(', '));
-  return { kind: 'function', function: text, overwhelmed };
+  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4);
+  // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
+  const said = clauses.filter(
+    (clause) =>
+      !has(clause, NO_LONGER) &&
+      (namesAUse(clause) ||
+        !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
+  );
+  if (!said.some(namesAUse)) return undefined;
+  return { kind: 'function', function: trimFiller(joined(said)), overwhelmed };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
