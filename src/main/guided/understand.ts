@@ -1,6 +1,6 @@
 /**
- * Free text to structured input without a model. `compromise` cuts the message into clauses (at punctuation,
- * "but", "so", "... no wait", "I mean"), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
+ * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
+ * punctuation, "but", "so", "wait"; "I mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
  * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
  * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
@@ -12,7 +12,10 @@
  * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
  * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
  *   "that's enough"), un-negated; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
- *   and an answer in the same message (it stays, stop) wins over a stop.
+ *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
+ *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
+ * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
+ *   and filler at the edges ("obviously", "I guess").
  * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
  *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
  *
