@@ -1,133 +1,483 @@
 /**
- * Free text to structured input without a model: a small rule set, tried top to bottom, first match wins.
- * What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
- * on the card, its location, or the split. Text no rule reads is `unclear`: the coach asks, it does not guess.
+ * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
+ * punctuation, "but", "so", "wait"; "I mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
+ * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
+ * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
- * | #  | Applies when expecting | Text contains (whole words, any case)                         | Heard as                     |
- * |----|------------------------|---------------------------------------------------------------|------------------------------|
- * | 1  | anything               | stop, quit, enough, done for today, call it a day, I'm done, tired, need a break | stop      |
- * | 2  | anything               | "<thing> freaks me out / scares me / stresses me (out)", "can't face <thing>" | overwhelmed, trigger <thing> |
- * | 3  | anything               | stuck, help, can't decide, don't know what to do              | help (on the item in hand)   |
- * | 4  | anything               | idk, I don't know, dunno, no idea, no clue, too much, overwhelm*, where to start | help on the thing named with it (not just filler) or in hand, else overwhelmed |
- * | 5  | disposition            | not sure, unsure, maybe, later, undecided                     | unsure                       |
- * | 6  | disposition            | trash, bin, throw, toss, garbage, rubbish, junk               | trash                        |
- * | 7  | disposition            | recycle                                                       | recycle                      |
- * | 8  | disposition            | donate, give away, charity                                    | donate                       |
- * | 9  | disposition            | put / goes / belongs / move / take ... in/on/to/into/at <place> | place at <place>           |
- * | 10 | disposition            | somewhere else, elsewhere, another room                       | place (location asked next)  |
- * | 11 | disposition            | keep, stays, leave it, mine                                   | keep                         |
- * | 12 | disposition            | skip, pass                                                    | skip                         |
- * | 13 | split                  | no, not now, don't split                                      | split declined               |
- * | 14 | split                  | one pile, merge, together                                     | split merged                 |
- * | 15 | split                  | yes, ok, okay, sure, fine, split, sounds good                 | split as suggested           |
- * | 16 | split                  | a list ("cables, the rest")                                   | split renamed                |
- * | 17 | item, next, disposition| starts with next, ok, okay, go on, continue, ready, sure, yes, done, let's go | next          |
- * | 18 | function               | work, office, desk, study, sleep, bed, craft, hobby, sewing, painting, art, studio, storage, living, relax, lounge, tv, play, kids, guest, gym, music, reading | the function, in the person's words |
- * | 19 | anchors                | any text (a list; "none" or "nothing" is an empty list)       | anchors                      |
- * | 20 | location               | any text                                                      | place at that location       |
- * | 21 | item                   | at most 8 words, no question mark                             | the item, in the person's words |
- * | -  | anything else          |                                                               | unclear                      |
+ * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
+ *   "I don't want to keep it" lets it go, "don't stop" means keep going.
+ * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
+ *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
+ *   implied ("I'm done with it", "I never use it", "don't bin them").
+ * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
+ * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
+ *   "that's enough"), un-negated; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
+ *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
+ *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
+ * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
+ *   and filler at the edges ("obviously", "I guess").
+ * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
+ *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
+ *
+ * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
+import nlp from 'compromise';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
 
-const words = (...phrases: string[]) => new RegExp(`(?:^|\\b)(?:${phrases.join('|')})(?:\\b|$)`, 'i');
+/** Longer text is cut at this many characters before it is read: a card answer is short, and the cost grows with length. */
+export const ANALYSED = 400;
 
-const STOP = words('stop', 'quit', 'enough', 'done for today', 'call it a day', "i'?m done", 'tired', 'need a break');
-const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
-const HELP = words('stuck', 'help', "can'?t decide", "don'?t know what to do(?: with (?:it|this|that))?");
-const HESITANT = words('idk', "i don'?t know", 'dunno', 'no idea', 'no clue', 'too much', 'overwhelm\\w*', 'where to (?:start|begin)');
-
-const DISPOSITION_RULES: readonly (readonly [RegExp, Outcome])[] = [
-  [words('not sure', 'unsure', 'maybe', 'later', 'undecided'), 'unsure'],
-  [words('trash', 'bin', 'throw', 'toss', 'garbage', 'rubbish', 'junk'), 'trash'],
-  [words('recycle', 'recycling'), 'recycle'],
-  [words('donate', 'give (?:it )?away', 'charity'), 'donate'],
-];
-const PLACE_AT = /\b(?:put|goes|go|belongs|move|take)\b.*?\b(?:in|on|to|into|at|by)\s+(.+)$/i;
-const ELSEWHERE = words('somewhere else', 'elsewhere', 'another room');
-const KEEP = words('keep', 'stays?', 'leave it', 'mine');
-const SKIP = words('skip', 'pass');
-
-const DECLINE = words('no', 'not now', "don'?t split", 'nope');
-const MERGE = words('one pile', 'merge', 'together');
-const ACCEPT = words('yes', 'ok', 'okay', 'sure', 'fine', 'split', 'sounds good', 'yep');
-const NEXT = /^\s*(?:next|ok|okay|go on|continue|ready|sure|yes|yep|done|let'?s go)\b/i;
-const FUNCTION_WORDS = words(
-  'work\\w*', 'office', 'desk', 'study', 'sleep\\w*', 'bed\\w*', 'craft\\w*', 'hobby', 'hobbies', 'sew\\w*', 'paint\\w*', 'art',
-  'studio', 'storage', 'living', 'relax\\w*', 'lounge', 'tv', 'play\\w*', 'kids', 'guest', 'gym', 'music', 'reading',
-);
-const NOTHING = /^\s*(?:none|nothing|no|nope|not really)\W*$/i;
-
-/** Reads one message; see the table above. */
-export function understand(raw: string, expecting: Expecting): Input {
-  const text = raw.trim().slice(0, 2000);
-  if (!text) return { kind: 'begin' };
-  if (STOP.test(text)) return { kind: 'stop' };
-  const trigger = TRIGGER.exec(text);
-  const thing = trigger && clean(trigger[1] ?? trigger[2] ?? '');
-  if (thing) return { kind: 'overwhelmed', trigger: thing };
-  const inHand = 'item' in expecting ? expecting.item : undefined;
-  if (HELP.test(text)) return help(inHand);
-  if (HESITANT.test(text)) {
-    const named = expecting.kind === 'item' ? clean(text.replace(new RegExp(HESITANT.source, 'gi'), ' ')) : undefined;
-    const item = named && isName(named) && hasContent(named) ? named : inHand;
-    return item ? help(item) : { kind: 'overwhelmed' };
-  }
-  switch (expecting.kind) {
-    case 'disposition':
-      return disposition(text, expecting.item) ?? (NEXT.test(text) ? { kind: 'next' } : { kind: 'unclear', text });
-    case 'split':
-      return split(text);
-    case 'item':
-      if (NEXT.test(text)) return { kind: 'next' };
-      return !text.includes('?') && isName(clean(text)) ? { kind: 'item', item: clean(text) } : { kind: 'unclear', text };
-    case 'next':
-      return NEXT.test(text) ? { kind: 'next' } : { kind: 'unclear', text };
-    case 'function':
-      return FUNCTION_WORDS.test(text) ? { kind: 'function', function: clean(text), overwhelmed: false } : { kind: 'unclear', text };
-    case 'anchors':
-      return { kind: 'anchors', anchors: NOTHING.test(text) ? [] : parseList(text) };
-    case 'location':
-      return { kind: 'disposition', item: expecting.item, outcome: 'place', location: clean(text) };
-  }
+interface Word {
+  /** Lower case, contraction expanded, spelling unified. */
+  readonly norm: string;
+  readonly tags: ReadonlySet<string>;
 }
 
-function disposition(text: string, item: string): Input | undefined {
-  const rule = DISPOSITION_RULES.find(([pattern]) => pattern.test(text));
-  if (rule) return { kind: 'disposition', item, outcome: rule[1] };
-  const at = PLACE_AT.exec(text)?.[1];
-  if (at && clean(at)) return { kind: 'disposition', item, outcome: 'place', location: clean(at) };
-  if (ELSEWHERE.test(text)) return { kind: 'disposition', item, outcome: 'place' };
-  if (KEEP.test(text)) return { kind: 'disposition', item, outcome: 'keep' };
-  if (SKIP.test(text)) return { kind: 'disposition', item, outcome: 'skip' };
+interface Clause {
+  readonly words: readonly Word[];
+  /** The normalised words joined by single spaces, for phrase matching. */
+  readonly norm: string;
+  /** The person's own words, punctuation at the edges trimmed. */
+  readonly text: string;
+}
+
+interface Term {
+  text: string;
+  pre: string;
+  post: string;
+  normal: string;
+  implicit?: string;
+  tags: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Normalising: emoji, spellings, typos.
+
+/** Emoji with a clear meaning, read as the word they stand for; any other emoji is dropped. */
+const EMOJI: readonly (readonly [RegExp, string])[] = [
+  [/👍|👌|✅|🙆/gu, ' yes '],
+  [/👎|❌|🙅/gu, ' no '],
+  [/🗑️?/gu, ' trash '],
+  [/♻️?/gu, ' recycle '],
+  [/🤷/gu, ' dunno '],
+];
+// Pictographs, flags' regional letters, skin tones, and the joiners and selectors that bind them.
+const OTHER_EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
+// Control and format characters (other than plain white space) carry no words.
+const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
+
+/** One spelling for words the two Englishes spell apart, so the phrase lists name each once. */
+const SPELLING: Readonly<Record<string, string>> = {
+  colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
+  organise: 'organize', mum: 'mom', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
+  hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin',
+  donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
+  finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
+  yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
+  nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno',
+};
+
+/** The outcome vocabulary a typo is corrected towards; never a stop word (a guessed stop is the worst misreading). */
+const TYPO_TARGETS = ['trash', 'throw', 'recycle', 'donate', 'charity', 'keep', 'next'];
+// Real words one letter from a target that mean something else.
+const NOT_TYPOS = new Set(['crash', 'brash', 'trish', 'three', 'threw', 'throne', 'dona', 'kept', 'keen', 'deep', 'text', 'nest', 'neat']);
+
+function distance(a: string, b: string): number {
+  // Damerau-Levenshtein (optimal string alignment): a swap of two letters ("recylce") is one edit.
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** A near miss of exactly one outcome word, with the same first letter ("recylce", "donat", "thow", "thrash"). */
+function corrected(word: string): string {
+  if (word.length < 4 || NOT_TYPOS.has(word) || TYPO_TARGETS.includes(word) || !/^[a-z]+$/.test(word)) return word;
+  const near = TYPO_TARGETS.filter((target) => target[0] === word[0] && !word.startsWith(target) && distance(word, target) === 1);
+  return near.length === 1 ? near[0]! : word;
+}
+
+function normalise(term: Term): string {
+  const word = (term.implicit || term.normal || term.text)
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
+  return SPELLING[word] ?? corrected(word);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clauses.
+
+/** Punctuation after (or before) a word that ends a clause; a hyphen inside a word ("break-up box") does not. */
+const BREAK = /[,.;:!?…()\n]|\s[-–—/+&]\s/;
+/** A word that is only a separator: "Laundry room / utility", "bed + desk + chair". */
+const SEPARATOR = /^[-–—/+&]$/;
+/** Words that open a new clause: a contrast, a consequence, a correction. */
+const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
+
+function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let words: Word[] = [];
+  let raw = '';
+  const flush = () => {
+    const kept = words.filter((word) => word.norm !== '');
+    if (kept.length > 0) clauses.push({ words: kept, norm: kept.map((word) => word.norm).join(' '), text: trimEdges(raw) });
+    words = [];
+    raw = '';
+  };
+  for (const clause of nlp(text).clauses().json() as { terms: Term[] }[]) {
+    for (const term of clause.terms) {
+      const norm = normalise(term);
+      if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || (OPENS_CLAUSE.has(norm) && !term.implicit)) flush();
+      if (SEPARATOR.test(term.text)) continue;
+      // "i mean" corrects what came before: keep only what follows.
+      if (norm === 'mean' && words.at(-1)?.norm === 'i') {
+        clauses.length = 0;
+        words = [];
+        raw = '';
+        continue;
+      }
+      words.push({ norm, tags: new Set(term.tags) });
+      raw += `${term.pre}${term.text}${term.post}`;
+      if (BREAK.test(term.post)) flush();
+    }
+    flush();
+  }
+  return clauses;
+}
+
+function trimEdges(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,.;:!?…()'"“”‘’*~-]+|[\s,.;:!?…()'"“”‘’*~-]+$/g, '')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phrase matching on a clause's normalised words.
+
+const phrase = (...alternatives: string[]) => new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
+const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
+const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
+
+interface Found {
+  /** Where the match starts and ends in the clause's normalised words. */
+  readonly at: number;
+  readonly end: number;
+  /** A "not" / "never" / "no" earlier in the clause turns it round. */
+  readonly negated: boolean;
+}
+
+function matchesIn(clause: Clause, pattern: RegExp): Found[] {
+  return [...clause.norm.matchAll(new RegExp(pattern.source, 'g'))].map((match) => ({
+    at: match.index,
+    end: match.index + match[0].length,
+    negated: NEGATION.test(clause.norm.slice(0, match.index)),
+  }));
+}
+
+const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesIn(clause, pattern)[0];
+
+// The session, whatever the card.
+const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh) )*';
+const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
+const WHEN = '(?: (?:now|here|there|then|for (?:today|now|tonight|the day|the night|the moment)|today|tonight))*';
+const CORE = [
+  `stop${WHEN}`,
+  `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
+  `i am done${WHEN}`,
+  `that is (?:it|all) for (?:me|today|now|tonight)`,
+  `(?:that is |that is more than )?enough${WHEN}`,
+  `call it a (?:day|night)`,
+  `no more(?: for)? (?:today|tonight|now)`,
+  `end(?: the| this)? session`,
+  `finish(?: up| here| for (?:today|now))?${WHEN}`,
+  `wrap(?: it| this| things)? up${WHEN}`,
+  `quit${WHEN}`,
+  `(?:need|want|take|have) a break${WHEN}`,
+  `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
+];
+const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped)))*';
+const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
+
+const KEEP_GOING = phrase(
+  'keep (?:on )?going', 'keep (?:them|it|em) coming', 'carry on', 'on a roll', 'one more', 'lose momentum',
+  'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+);
+/** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
+const NO = /^(?:no|no thanks|no thank you|not really)$/;
+
+const OVERWHELMED = phrase(
+  'too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', 'so much', 'where to (?:start|begin)',
+  'can not cope', 'freaking out', '^i can not$',
+);
+const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
+const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
+const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
+const HESITANT = phrase(
+  'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
+  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
+  'not got a (?:place|home)',
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Outcomes of one item.
+
+interface Reading {
+  readonly outcome: Outcome;
+  readonly location?: string;
+  /** Said outright, not implied. */
+  readonly firm: boolean;
+}
+
+const PEOPLE =
+  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
+const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
+const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
+/** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
+const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
+  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center)?|bottle bank|tip)$/, 'recycle'],
+  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
+  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
+];
+/** Out of this room, with the place still to ask. */
+const ELSEWHERE = phrase('somewhere else', 'elsewhere', 'another room', 'a different room');
+/** Rooms and furniture a thing can go to, for answers that are only a place ("kitchen", "hook by the back door"). */
+const PLACE_NOUN = phrase(
+  '\\w*room', 'kitchen', 'bathroom', 'closet', 'cupboard', 'wardrobe', '\\w*drawers?', '\\w*shel(?:f|ves)', 'bookcase', 'cabinet', 'box',
+  'toolbox', 'shed', 'garage', 'hall', 'hallway', 'landing', 'hook', 'door', 'loft', 'attic', 'basement', 'cellar', 'downstairs',
+  'upstairs', 'car', 'desk', 'nightstand', 'bedside table', 'dresser', 'hamper', 'basket', 'pantry', 'sink', 'counter', 'rack',
+  'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub',
+);
+
+interface OutcomeWord {
+  readonly pattern: RegExp;
+  readonly outcome: Outcome;
+  /** Said outright ("bin it"), or only implied ("I'm done with it"). */
+  readonly firm: boolean;
+  /** What a negation makes of it: "not trash" keeps, "I don't need it" lets go; none where it says nothing. */
+  readonly negated?: Outcome;
+  /** An outcome word that may also name a thing when a noun follows ("trash bag", "junk mail"). */
+  readonly alsoAName?: true;
+}
+
+const OUTCOME_WORDS: readonly OutcomeWord[] = [
+  { pattern: phrase('recycle', 'bottle bank', 'e-?waste'), outcome: 'recycle', firm: true, negated: 'keep', alsoAName: true },
+  {
+    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those |em )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
+    outcome: 'donate',
+    firm: true,
+    negated: 'keep',
+    alsoAName: true,
+  },
+  {
+    pattern: new RegExp(`(?:^| )(?:give|pass|send)(?: (?:it|them|this|that|these|those|em))?(?: back)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+    negated: 'keep',
+  },
+  {
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|would like|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+  },
+  { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
+  { pattern: phrase('keep', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
+  { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
+  { pattern: phrase('mine'), outcome: 'keep', firm: false },
+  { pattern: phrase('get rid', 'getting rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
+  {
+    pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'mean a lot', 'do not move'),
+    outcome: 'keep',
+    firm: false,
+    negated: 'donate',
+  },
+  // Finishing something with it keeps it, whether it is finished one day or not finished yet.
+  { pattern: phrase('finish (?:reading|knitting|it)'), outcome: 'keep', firm: false, negated: 'keep' },
+];
+
+const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store']);
+const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol']);
+
+/** An outcome word directly before a noun is part of a thing's name: "trash bag", "junk mail", "bin day". */
+function namesAThing(clause: Clause, { at, end }: Found): boolean {
+  const before = clause.norm.slice(0, at).trim();
+  // "next to the bin": a landmark, not where the thing goes.
+  if (/(?:^| )(?:next to|by|under|near|beside|behind|on top of) the$/.test(before)) return true;
+  const next = clause.words[clause.norm.slice(0, end).trim().split(' ').length];
+  // "charity shop", "recycle bin", "bottle bank": where the outcome's things go, so still the outcome.
+  if (!next || DESTINATION_HEADS.has(next.norm)) return false;
+  return next.tags.has('Noun') && !next.tags.has('Pronoun') && !QUANTITIES.has(next.norm);
+}
+
+function outcomeIn(clause: Clause): Reading | undefined {
+  // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin".
+  const destination = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(clause.norm));
+  if (destination) return { outcome: destination[1], firm: true };
+  const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
+  if (place && !matchIn(clause, new RegExp(`(?:^| )${PLACE_VERB}(?= )`))?.negated) {
+    const where = place[1]!;
+    const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where));
+    if (outcome) return { outcome: outcome[1], firm: true };
+    if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
+  }
+  let best: (Reading & { at: number }) | undefined;
+  for (const word of OUTCOME_WORDS) {
+    // "the trash bag", "junk mail": a thing's name, not an outcome.
+    const found = matchesIn(clause, word.pattern).find((match) => !(word.alsoAName && namesAThing(clause, match)));
+    if (!found) continue;
+    // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
+    if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming|em coming)(?= |$)/.test(clause.norm)) continue;
+    const outcome = found.negated ? word.negated : word.outcome;
+    if (!outcome) continue;
+    const reading = { outcome, firm: word.firm && !found.negated, at: found.at };
+    // Within a clause the last word says it, but something said outright outweighs something implied.
+    if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
+  }
+  if (best) return { outcome: best.outcome, firm: best.firm };
+  if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
+  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
   return undefined;
 }
 
-function split(text: string): Input {
-  if (DECLINE.test(text)) return { kind: 'split', edit: { kind: 'decline' } };
-  if (MERGE.test(text)) return { kind: 'split', edit: { kind: 'merge' } };
-  if (ACCEPT.test(text)) return { kind: 'split', edit: { kind: 'accept' } };
-  const names = parseList(text).filter(isName);
-  return names.length > 0 ? { kind: 'split', edit: { kind: 'rename', names } } : { kind: 'unclear', text };
+/** A clause that is only a place: "kitchen", "back to the kitchen, obviously", "toolbox in the shed", "my son's room". */
+function isPlaceOnly(clause: Clause): boolean {
+  if (matchIn(clause, PLACE_NOUN)?.negated) return false;
+  // Place nouns that can be verbs ("hook", "shelf") and filler verbs ("I guess") are not an action.
+  const verbs = clause.words.filter(
+    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
+  );
+  return verbs.length === 0 && !['i', 'it', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
 
-function help(item: string | undefined): Input {
-  return item ? { kind: 'help', item } : { kind: 'help' };
+/** The place in the person's own words: the clause's text from the place onwards. */
+function locationText(clause: Clause, normalisedPlace: string): string {
+  const firstWord = normalisedPlace.split(' ')[0]!;
+  const words = clause.text.split(' ');
+  const from = words.findIndex((word, index) => word.toLowerCase().replace(/[^\p{L}']/gu, '') === firstWord && words.length - index >= normalisedPlace.split(' ').length - 1);
+  return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-/** Trims punctuation and filler left around a name ("sketchbook with some ideas, idk..." -> "sketchbook with some ideas"). */
-function clean(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s,.;:!?…-]+|[\s,.;:!?…-]+$/g, '')
-    .replace(/^(?:um+|uh+|so|well|like|hmm+)\b[\s,]*/i, '')
-    .trim()
-    .slice(0, 200);
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2)\b)+$/gi;
+
+function trimFiller(text: string): string {
+  return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
+}
+
+/** What the message says about the item in hand, corrections and all; undefined when it says nothing about it. */
+function disposition(clauses: readonly Clause[], item: string): Input | undefined {
+  const readings = clauses.map(outcomeIn).filter((reading) => reading !== undefined);
+  const firm = readings.filter((reading) => reading.firm).at(-1);
+  const hesitant = clauses.some((clause) => has(clause, HESITANT));
+  const chosen = firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1));
+  if (!chosen) return undefined;
+  return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the space is for.
+
+const FUNCTION_WORDS = phrase(
+  'work\\w*', 'office', 'wfh', 'study\\w*', 'homework', 'thesis', 'sleep\\w*', '\\w*bedroom', 'craft\\w*', 'hobby', 'hobbies', 'sew\\w*',
+  'paint\\w*', 'art', 'studio', 'storage', 'store\\w*', 'spare', 'box room', 'junk room', 'living', 'lounge', 'relax\\w*', 'tv', 'play\\w*',
+  'kids', 'guest\\w*', 'gym', 'exercise', 'yoga', 'music', 'record\\w*', 'read\\w*', 'gam\\w*', '(?:get )?dress\\w*', 'wardrobe', 'closet',
+  'clothes', 'eat\\w*', 'dining', 'dinner', 'laundry', 'utility', 'garage', 'car', 'nursery', 'baby', 'meditat\\w*', 'breath\\w*',
+);
+const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
+const NO_LONGER = phrase('not', 'never', 'no longer', 'done with', 'any ?more');
+
+/** Clauses back into one text: "I sleep here but it's also my office". */
+function joined(clauses: readonly Clause[]): string {
+  return clauses.map((clause) => clause.text).reduce((text, next) => (/^(?:but|so|and|though|although|because|then)\b/i.test(next) ? `${text} ${next}` : `${text}, ${next}`));
+}
+
+function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | undefined {
+  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4);
+  // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
+  const said = clauses.filter(
+    (clause) =>
+      !has(clause, NO_LONGER) &&
+      (namesAUse(clause) ||
+        !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
+  );
+  if (!said.some(namesAUse)) return undefined;
+  return { kind: 'function', function: trimFiller(joined(said)), overwhelmed };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names: items, anchors, split categories.
+
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please)(?: |$)/;
+const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
+
+/** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
+function nameIn(clause: Clause): string | undefined {
+  // "yeah do the clothes pile": what follows a yes is the name.
+  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um|uh|oh) )+(?=\S)/, '');
+  if (REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  // A name has a noun ("dishes" may be tagged a verb when it stands alone).
+  const nouns = clause.words.filter((word) => word.tags.has('Noun') && !word.tags.has('Pronoun'));
+  if (nouns.length === 0 && clause.words.length > 2) return undefined;
+  // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep".
+  const text = trimFiller(trimFiller(clause.text.replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')).replace(/^(?:what about|how about|start with|do|let'?s do)\s+/i, ''));
+  return text && isName(text) ? text : undefined;
+}
+
+function itemOf(clauses: readonly Clause[]): Input | undefined {
+  const names = clauses.map(nameIn).filter((name) => name !== undefined);
+  const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
+  return item ? { kind: 'item', item: item.replace(/\s+next$/i, '') } : undefined;
+}
+
+const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
+/** Words that end an anchor's name: "the piano has to stay", "the bed can't go anywhere". */
+const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
+
+function anchorsOf(clauses: readonly Clause[]): Input | undefined {
+  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, phrase('stay')))) return { kind: 'anchors', anchors: [] };
+  const anchors = clauses
+    .filter((clause) => !/^(?:not|no|nothing but) /.test(clause.norm) && !has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')))
+    .flatMap((clause) => {
+      // "don't move the desk": what is not to be moved.
+      const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
+      if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
+      return parseList(kept.replace(ANCHOR_TAIL, ''));
+    })
+    .map(trimFiller)
+    .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor))
+    .map((anchor) => anchor.replace(/\s+and nothing else$/i, ''));
+  return anchors.length > 0 ? { kind: 'anchors', anchors } : undefined;
+}
+
+const MERGE = phrase('one pile', 'merge', 'together', 'as one', 'same pile');
+const DECLINE = phrase('no', 'not now', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks');
+const ACCEPT = phrase('yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets');
+const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
+
+function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
+  if (RENAME.test(text)) {
+    const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
+    if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
+  }
+  const first = (pattern: RegExp) => clauses.some((clause) => has(clause, pattern) && !matchIn(clause, pattern)?.negated);
+  if (first(MERGE)) return { kind: 'split', edit: { kind: 'merge' } };
+  if (clauses.some((clause) => has(clause, DECLINE)) || clauses.some((clause) => matchIn(clause, phrase('split'))?.negated)) return { kind: 'split', edit: { kind: 'decline' } };
+  if (first(ACCEPT)) return { kind: 'split', edit: { kind: 'accept' } };
+  const names = parseList(text).map(trimFiller).filter(isName);
+  return names.length > 0 && !text.includes('?') ? { kind: 'split', edit: { kind: 'rename', names } } : undefined;
 }
 
 const FILLER = new Set(
-  'i im i\'m me my it it\'s its this that these those is are was all so just really very here there everything the a an of and with what'.split(' '),
+  "i im i'm me my it it's its this that these those is are was all so just really very here there everything the a an of and with what".split(' '),
 );
 
 /** Names something: at least one word that is not filler ("this is" names nothing). */
@@ -138,5 +488,94 @@ function hasContent(text: string): boolean {
 /** Short enough to be a thing's name. */
 function isName(text: string): boolean {
   const count = text.split(/\s+/).filter(Boolean).length;
-  return count >= 1 && count <= 8 && /\p{L}/u.test(text);
+  return count >= 1 && count <= 8 && /\p{L}/u.test(text) && hasContent(text);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
+function readable(raw: string): string {
+  let text = raw.slice(0, ANALYSED * 2);
+  for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
+  text = text.replace(OTHER_EMOJI, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
+  return text;
+}
+
+/** Reads one message; see the top of this file. */
+export function understand(raw: string, expecting: Expecting): Input {
+  const said = raw.trim();
+  if (!said) return { kind: 'begin' };
+  const unclear: Input = { kind: 'unclear', text: said.slice(0, 2000) };
+  const text = readable(said);
+  if (!text) return unclear;
+  const clauses = clausesOf(text);
+  if (clauses.length === 0) return unclear;
+  const inHand = 'item' in expecting ? expecting.item : undefined;
+  const any = (pattern: RegExp) => clauses.some((clause) => has(clause, pattern));
+  const keepGoing = any(KEEP_GOING);
+
+  // An answer to the card in the same message wins over a stop ("it stays, stop"); on its own, a stop is a stop.
+  const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item) : undefined;
+  const stops = !keepGoing && clauses.some((clause) => STOP_CLAUSE.test(clause.norm));
+  if (stops && !(answer && answer.kind === 'disposition' && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
+
+  const trigger = TRIGGER.exec(text);
+  const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
+  if (thing) return { kind: 'overwhelmed', trigger: thing };
+  const overwhelmed = any(OVERWHELMED) && !any(LESS_OVERWHELMING);
+  const stuck = clauses.some((clause) => has(clause, STUCK) && !matchIn(clause, STUCK)?.negated);
+  const hesitant = any(HESITANT);
+
+  switch (expecting.kind) {
+    case 'disposition': {
+      if (overwhelmed) return { kind: 'overwhelmed' };
+      if (stuck) return help(inHand);
+      if (answer) return answer;
+      if (any(NEXT)) return { kind: 'next' };
+      return unclear;
+    }
+    case 'location': {
+      if (stuck && !answer) return help(inHand);
+      if (answer && answer.kind === 'disposition' && answer.outcome !== 'place') return answer;
+      if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
+      // The first place named is where it goes; what follows is usually a detail or a remark.
+      const candidates = clauses.filter((clause) => !matchIn(clause, PLACE_NOUN)?.negated && !REMARK_START.test(clause.norm) && !/^not /.test(clause.norm));
+      const where = trimFiller((candidates.find((clause) => has(clause, PLACE_NOUN)) ?? candidates[0])?.text ?? '');
+      if (where) return { kind: 'disposition', item: expecting.item, outcome: 'place', location: where };
+      return answer ?? unclear;
+    }
+    case 'function': {
+      const said = functionOf(clauses, overwhelmed);
+      if (said) return said;
+      if (overwhelmed || any(ROOM_STATE)) return { kind: 'overwhelmed' };
+      if (hesitant || stuck) return { kind: 'help' };
+      return unclear;
+    }
+    case 'anchors': {
+      if (hesitant && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !has(clause, HESITANT)))) return { kind: 'help' };
+      return anchorsOf(clauses) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
+    }
+    case 'split': {
+      if (overwhelmed && !any(ACCEPT)) return { kind: 'overwhelmed' };
+      return splitOf(text, clauses) ?? unclear;
+    }
+    case 'item':
+    case 'next': {
+      if (keepGoing) return { kind: 'keepGoing' };
+      if (overwhelmed) return { kind: 'overwhelmed' };
+      if (stuck) return { kind: 'help' };
+      if (clauses.some((clause) => NEXT.test(clause.norm))) return { kind: 'next' };
+      if (hesitant && expecting.kind === 'item') {
+        const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
+        return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };
+      }
+      if (expecting.kind === 'next' && NO.test(clauses[0]!.norm)) return { kind: 'stop' };
+      return itemOf(clauses) ?? unclear;
+    }
+  }
+}
+
+function help(item: string | undefined): Input {
+  return item ? { kind: 'help', item } : { kind: 'help' };
 }

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCorpus, TAGS, type Tag } from './corpus';
+import { understand } from '../understand';
+import { formatUnderstanding, scoreUnderstanding } from './score';
 
 const FILE = path.join(import.meta.dirname, 'corpus.jsonl');
 const corpus = parseCorpus(await readFile(FILE, 'utf8'), FILE);
@@ -54,6 +56,28 @@ describe('the corpus of free-text answers', () => {
     const meansStop = (entry: (typeof corpus)[number]) => entry.meant.some((label) => label.kind === 'stop');
     expect(corpus.filter((entry) => entry.tags.includes('stop-word') && meansStop(entry)).map((entry) => entry.id)).toEqual([]);
     expect(corpus.filter((entry) => entry.tags.includes('real-stop') && !meansStop(entry)).map((entry) => entry.id)).toEqual([]);
+  });
+});
+
+/** The share `understand` reached on this corpus (rounded down); a change that reads less of it fails here. */
+const LEAST_READ_PERCENT = 100;
+
+describe('understand on the corpus', () => {
+  const score = scoreUnderstanding(corpus);
+
+  it('never reads a stop where the person did not mean one', () => {
+    expect(score.falseStops.map(({ entry }) => `${entry.id} "${entry.text}"`)).toEqual([]);
+  });
+
+  it(`reads at least ${LEAST_READ_PERCENT}% as meant`, () => {
+    // The report lists every miss, so a failure says which answers are now misread.
+    expect((100 * score.read) / score.total, formatUnderstanding(score)).toBeGreaterThanOrEqual(LEAST_READ_PERCENT);
+  });
+
+  it('reads each answer the same way whatever was read before it (replay depends on it)', () => {
+    const forwards = corpus.map((entry) => understand(entry.text, entry.expecting));
+    const backwards = [...corpus].reverse().map((entry) => understand(entry.text, entry.expecting)).reverse();
+    expect(backwards).toEqual(forwards);
   });
 });
 
