@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { measureCoachTokens } from './coach-tokens';
 import { measureDetection } from './detection';
+import { measureFreeText } from './free-text';
 import { measurePhotoImport } from './photo-import';
 import { measurePhotoStrip } from './photo-strip';
 import { measurePushLatency } from './push-latency';
@@ -20,6 +21,7 @@ function sections({ quick }: { quick: boolean }): Section[] {
     { name: 'Photo import', run: (report) => measurePhotoImport(report, photos, quick) },
     { name: 'Detection', run: (report) => measureDetection(report, { count: photos, runs: quick ? 3 : 30, quick }) },
     { name: 'Photo strip', run: (report) => measurePhotoStrip(report, quick ? { few: 3, many: 12, runs: 3 } : { few: 12, many: 150, runs: 30 }) },
+    { name: 'Free-text reading', run: (report) => measureFreeText(report, { passes: quick ? 1 : 7 }) },
     { name: 'Session log', run: (report) => measureSessionLog(report, { turns: quick ? 12 : Number(process.env.BENCH_TURNS ?? 1000), quick }) },
   ];
 }
