@@ -109,6 +109,8 @@ export function personAnswers(question: Question): Answer {
       ? { kind: 'choice', selected: ['Work'], followUp: ['Design'] }
       : { kind: 'choice', selected: ['Desk', 'Drawing tablet', 'Lamp'] };
   }
+  // The session ends on "I need to stop": the person confirms it on the "Stop for today?" card.
+  if (question.kind === 'confirm' && question.purpose === 'stop') return { kind: 'confirm', yes: true };
   if (question.kind !== 'disposition') throw new Error(`unexpected ${question.kind} question`);
   const byItem: Record<string, Answer> = {
     'coffee mug, on the desk': { kind: 'disposition', pick: { type: 'choice', index: 0 } },

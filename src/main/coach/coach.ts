@@ -110,6 +110,8 @@ export class ConversationalCoach {
    * coach reads nothing, so a coach rebuilt from the log behaves exactly like the one that ran.
    */
   #turnNow: number | undefined;
+  /** The person chose to wind down on a control (the sprint's check-in): end_session ends without asking again. */
+  #stopChosen = false;
 
   private constructor(deps: ConversationalCoachDeps) {
     this.#deps = deps;
@@ -135,7 +137,7 @@ export class ConversationalCoach {
     this.agent = new Agent({
       effects,
       tools: deps.capabilities.tools
-        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone(toolDeps), endSession(toolDeps), ...returnToSortingTools(toolDeps)]
+        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone(toolDeps), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen }), ...returnToSortingTools(toolDeps)]
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
@@ -231,7 +233,13 @@ export class ConversationalCoach {
   async windDown(signal?: AbortSignal): Promise<TurnOutcome> {
     // The person has chosen: the coach is winding down, with only its wrap-up tools, whatever mode it was in.
     if (this.mode !== 'windingDown') await this.agent.modes.enter('windingDown', { nextTime: [] });
-    let outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
+    this.#stopChosen = true;
+    let outcome: TurnOutcome;
+    try {
+      outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
+    } finally {
+      this.#stopChosen = false;
+    }
     // Ending needs no tools: the session ends below either way, so there is nothing to hand over.
     if (outcome.kind === 'handover') outcome = this.#say(FALLBACK_LINES.windingDown, { kind: 'fallback', reason: outcome.reason });
     const state = this.#deps.state.get();

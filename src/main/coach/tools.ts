@@ -4,7 +4,7 @@ import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '..
 import type { SessionState } from '../../shared/session/schema';
 import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
-import type { QuestionSpec } from '../questions';
+import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import { proposalMatching } from '../detection/proposals';
 import { pileFor, recordDecision, type Outcome } from '../session/decisions';
 
@@ -125,16 +125,30 @@ export function confirmDone(deps: CoachToolDeps): AgentTool {
   });
 }
 
-/** end_session: really ends the session, keeping the summary and the next-time list. */
-export function endSession(deps: CoachToolDeps): AgentTool {
+/** What the model hears when the person says no to stopping (or lets the card go): it keeps coaching. */
+export const KEEP_GOING_RESULT =
+  'The person wants to keep going: nothing has ended. Back to sorting: say one short neutral line (no guilt, no pressure) and carry on where you were.';
+
+/**
+ * end_session: ends the session, keeping the summary and the next-time list. The model decided to end from the
+ * person's words (or its own judgement), so the person confirms on the "Stop for today?" card first, in the same
+ * tool call; "no" (or no answer) keeps the session going and back in sorting. Only when the person already chose to
+ * wind down on a control (`stopChosen`) does it end at once.
+ */
+export function endSession(deps: CoachToolDeps & { readonly stopChosen: () => boolean }): AgentTool {
   return defineTool({
     name: 'end_session',
-    description: 'End the session. Give the summary of what was done and the list for next time.',
+    description:
+      'End the session. Give the summary of what was done and the list for next time. Unless the person already chose to stop, they are asked "Stop for today?" first, and the result says whether the session ended.',
     input: z.object({
       summary: z.string().trim().min(1).max(1200).optional(),
       next_time: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
     }),
-    execute({ summary, next_time }) {
+    async execute({ summary, next_time }, { agent, signal }) {
+      if (!deps.stopChosen() && !stopConfirmed(await deps.questions.ask(STOP_CARD, signal))) {
+        agent.modes.scheduleSwitch('sorting', {});
+        return KEEP_GOING_RESULT;
+      }
       deps.state.set(endedSession(deps.state.get(), deps.time.now(), { ...(summary ? { summary } : {}), ...(next_time ? { nextTime: next_time } : {}) }));
       return 'The session has ended. Say goodbye in one or two warm, factual sentences.';
     },

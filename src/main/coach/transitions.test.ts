@@ -25,6 +25,7 @@ describe('mode transitions (every row of seed 000)', () => {
       scenario: 'every-transition.json',
       initial: sortingWithPhotos,
       photoBytes: (id) => (id === 'aaaaaaaaaaaa' ? new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) : undefined),
+      answers: (question) => (question.kind === 'confirm' && question.purpose === 'stop' ? { kind: 'confirm', yes: true } : 'timeout'),
     });
     const { coach } = harness;
 
@@ -55,6 +56,8 @@ describe('mode transitions (every row of seed 000)', () => {
     expect(await coach.turn({ text: 'ok, move on' })).toMatchObject({ mode: 'sorting' });
 
     expect(await coach.turn({ text: 'I need to stop' })).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. The boxes can wait.' });
+    // end_session asked the person first, and only the yes ended the session.
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?' }]);
     const ended = harness.state();
     expect(ended.status).toBe('ended');
     expect(ended.ending).toEqual({

@@ -36,6 +36,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     focus,
   }),
   z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
+  /** A stop heard in words, confirmed before anything ends: the "Stop for today?" card. */
+  z.object({ kind: z.literal('confirmStop') }),
   /** Not in seed 001: free text the rules could not read is asked about rather than guessed. */
   z.object({ kind: z.literal('askClarify'), heard: z.string().max(2000), about: z.enum(['item', 'disposition']), item: text.optional() }),
   // Instructions: said in the chat; the turn ends with them.
@@ -70,7 +72,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   // Completion.
   z.object({
     kind: z.literal('ackProgress'),
-    reason: z.enum(['paused', 'noted', 'splitDeclined', 'categoryDone']),
+    /** `carryOn`: said before the question where the coach was, after "no" to stopping. */
+    reason: z.enum(['paused', 'noted', 'splitDeclined', 'categoryDone', 'carryOn']),
     item: text.optional(),
     outcome: OutcomeSchema.optional(),
     finished: text.optional(),
@@ -97,6 +100,7 @@ export const DIALOG_ACTIONS = [
   'askWhereLive',
   'askItemDecision',
   'energyCheck',
+  'confirmStop',
   'askClarify',
   'instructSplit',
   'decisionAid',

@@ -31,6 +31,22 @@ const refining: GuidedState = {
 };
 const support: GuidedState = { phase: 'decisionSupport', active, stuckItem: 'sketchbook', returnTo: { phase: 'sorting' } };
 const fourUnsure = ['sketchbook', 'usb cable', 'magazines', 'charger'];
+const PHASES = ['surveying', 'sorting', 'splitting', 'refining', 'decisionSupport'] as const;
+
+function stateIn(phase: GuidedState['phase']): GuidedState {
+  switch (phase) {
+    case 'surveying':
+      return { phase: 'surveying', gatheredAnchors: [] };
+    case 'sorting':
+      return sorting;
+    case 'splitting':
+      return { phase: 'splitting', active, categories: [{ name: 'cables', items: ['usb cable'] }] };
+    case 'refining':
+      return refining;
+    case 'decisionSupport':
+      return support;
+  }
+}
 
 interface Row {
   readonly row: string;
@@ -336,27 +352,79 @@ const rows: Row[] = [
     phase: 'sorting',
     check: ({ record }) => expect(record).toEqual({ item: 'sketchbook', outcome: 'skip' }),
   },
-  ...(['surveying', 'sorting', 'splitting', 'refining', 'decisionSupport'] as const).map(
-    (phase): Row => ({
-      row: `Any (${phase}) -> Summary: stop`,
-      state: session({
-        guided:
-          phase === 'surveying'
-            ? { phase: 'surveying', gatheredAnchors: [] }
-            : phase === 'sorting'
-              ? sorting
-              : phase === 'splitting'
-                ? { phase: 'splitting', active, categories: [{ name: 'cables', items: ['usb cable'] }] }
-                : phase === 'refining'
-                  ? refining
-                  : support,
-        unsure: ['usb cable'],
-      }),
+  ...PHASES.flatMap((phase): Row[] => [
+    {
+      row: `Any (${phase}): a stop heard in words is asked about first, and nothing changes yet`,
+      state: session({ guided: stateIn(phase), unsure: ['usb cable'] }),
       input: { kind: 'stop' },
+      action: 'confirmStop',
+      phase,
+      check: ({ next, record }) => {
+        expect(next).toEqual(stateIn(phase));
+        expect(record).toBeUndefined();
+      },
+    },
+    {
+      row: `Any (${phase}) -> Summary: the person chose to wind down`,
+      state: session({ guided: stateIn(phase), unsure: ['usb cable'] }),
+      input: { kind: 'windDown' },
       action: 'summary',
       phase,
-    }),
-  ),
+    },
+  ]),
+  {
+    row: 'Sorting: carrying on after "no" to stopping shows the card of the item in hand again, after one neutral line',
+    state: session({ guided: { ...sorting, currentItem: 'mug' } }),
+    input: { kind: 'carryOn' },
+    action: 'askItemDecision',
+    phase: 'sorting',
+    check: ({ action, next, preface, record }) => {
+      expect(action).toMatchObject({ item: 'mug' });
+      expect(next).toEqual({ ...sorting, currentItem: 'mug' });
+      expect(preface).toEqual({ kind: 'ackProgress', reason: 'carryOn' });
+      expect(record).toBeUndefined();
+    },
+  },
+  {
+    row: 'Sorting: carrying on with nothing in hand goes to the next step',
+    state: session({ guided: sorting }),
+    input: { kind: 'carryOn' },
+    action: 'askWhatIsIt',
+    phase: 'sorting',
+  },
+  {
+    row: 'DecisionSupport: carrying on keeps the stuck item and its aid (it is not skipped)',
+    state: session({ guided: support }),
+    input: { kind: 'carryOn' },
+    action: 'decisionAid',
+    phase: 'decisionSupport',
+    check: ({ action, record }) => {
+      expect(action).toMatchObject({ item: 'sketchbook' });
+      expect(record).toBeUndefined();
+    },
+  },
+  {
+    row: 'Refining: carrying on asks about the same item',
+    state: session({ guided: { ...refining, currentItem: 'hdmi cord' } }),
+    input: { kind: 'carryOn' },
+    action: 'askItemDecision',
+    phase: 'refining',
+    check: ({ action }) => expect(action).toMatchObject({ item: 'hdmi cord' }),
+  },
+  {
+    row: 'Splitting: carrying on shows the split again',
+    state: session({ guided: stateIn('splitting') }),
+    input: { kind: 'carryOn' },
+    action: 'instructSplit',
+    phase: 'splitting',
+  },
+  {
+    row: 'Surveying: carrying on asks what was being asked, keeping what was gathered',
+    state: session({ guided: { phase: 'surveying', gatheredFunction: 'work', gatheredAnchors: [] } }),
+    input: { kind: 'carryOn' },
+    action: 'askAnchors',
+    phase: 'surveying',
+  },
 ];
 
 describe('decide: seed 001 trigger table', () => {
@@ -377,7 +445,7 @@ describe('decide: seed 001 trigger table', () => {
 
   it('sums up what was done and what is left for next time', () => {
     const state = session({ guided: { phase: 'sorting', active: { ...active, later: ['the boxes', 'usb cable'] } }, unsure: ['usb cable'], out: 2 });
-    expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'stop' }).action).toEqual({
+    expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'windDown' }).action).toEqual({
       kind: 'summary',
       summary: '3 items processed: 2 leaving, 0 staying, 1 unsure.',
       nextTime: ['Decide on: usb cable', 'The boxes'],

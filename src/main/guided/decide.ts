@@ -25,7 +25,9 @@
  * | Refining        | Sorting          | every category done: EnergyCheck, then sorting if going on |
  * | Refining        | DecisionSupport  | help or stuck                                              |
  * | DecisionSupport | the phase before | decision made (routed as that phase would route it)        |
- * | Any             | (ended)          | stop: Summary                                              |
+ * | Any             | the same         | stop heard in words: ConfirmStop ("Stop for today?")       |
+ * | Any             | (ended)          | wind down (a stop control, or yes to ConfirmStop): Summary |
+ * | Any             | the same         | carry on (no, or no answer, to ConfirmStop): the question where it was, again |
  */
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
@@ -48,13 +50,18 @@ export interface Decision {
   readonly next: GuidedState;
   /** An answer to record in the piles (the coach applies it with `recordDecision`). */
   readonly record?: { readonly item: string; readonly outcome: Outcome; readonly location?: string; readonly detection?: DetectionRef };
+  /** Said in the chat before the action (the coach carrying on after "no" to stopping). */
+  readonly preface?: Extract<Action, { kind: 'ackProgress' }>;
 }
 
-type Heard = Exclude<Input, { kind: 'stop' }>;
+type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' }>;
 
 export function decide(state: SessionState, input: Input): Decision {
   const phase = phaseOf(state);
-  if (input.kind === 'stop') return { action: summaryOf(state, phase), next: phase };
+  // Nothing ends on a guess: a stop heard in words is asked about, and only a chosen one winds down.
+  if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
+  if (input.kind === 'windDown') return { action: summaryOf(state, phase), next: phase };
+  if (input.kind === 'carryOn') return { ...askAgain(state, phase), preface: { kind: 'ackProgress', reason: 'carryOn' } };
   switch (phase.phase) {
     case 'surveying':
       return surveying(state, phase, input);
@@ -263,6 +270,31 @@ function decisionSupport(state: SessionState, phase: PhaseOf<'decisionSupport'>,
       return decide({ ...state, guided: back }, { kind: 'disposition', item: stuckItem, outcome: 'skip' });
     default:
       return decide({ ...state, guided: back }, input);
+  }
+}
+
+/**
+ * The question the session was at, asked again: the item in hand keeps its card (where it is, its outline), decision
+ * support its aid; with nothing in hand the next step comes, as on a fresh start.
+ */
+function askAgain(state: SessionState, phase: GuidedState): Decision {
+  switch (phase.phase) {
+    case 'surveying':
+      return surveying(state, phase, { kind: 'begin' });
+    case 'sorting': {
+      const { currentItem, currentDetection } = phase;
+      if (!currentItem) return sorting(state, phase, { kind: 'begin' });
+      const seen = currentDetection && proposalFor(state, currentDetection);
+      if (seen) return propose(seen, phase, false);
+      if (includesName(carriedLeft(state), currentItem)) return askCarried(currentItem, phase);
+      return askAbout(currentItem, phase);
+    }
+    case 'splitting':
+      return splitting(phase, { kind: 'begin' });
+    case 'refining':
+      return refining(state, phase, { kind: 'begin' });
+    case 'decisionSupport':
+      return aid(state, phase.stuckItem, phase.active, phase.returnTo, phase.stuckDetection);
   }
 }
 

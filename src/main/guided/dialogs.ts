@@ -1,10 +1,12 @@
 /**
  * The dialogs behind the guided coach's questions (the same modal dialogs the conversational coach uses), and
- * how each answer becomes input for `decide`. An unanswered dialog (timed out or cancelled) is `silent`.
+ * how each answer becomes input for `decide`. An unanswered dialog (timed out or cancelled) is `silent`, except the
+ * "Stop for today?" card's, which means carry on. Picking "Stop for today" is a control: it winds down at once; a
+ * stop typed in a card's own words is only heard, and asked about first.
  */
 import type { ChoiceOptionSchema, Resolution } from '../../shared/questions/schema';
 import type { z } from 'zod';
-import type { QuestionSpec } from '../questions';
+import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import type { DialogAction } from './actions';
 import type { Expecting, Input } from './input';
 import type { GuidedState } from './phases';
@@ -42,12 +44,12 @@ const CLARIFY_DISPOSITION: Readonly<Record<string, (item: string) => Input>> = {
   'Somewhere else': (item) => ({ kind: 'disposition', item, outcome: 'place' }),
   'Not sure yet': (item) => ({ kind: 'disposition', item, outcome: 'unsure' }),
   [STUCK]: (item) => ({ kind: 'help', item }),
-  [STOP_FOR_TODAY]: () => ({ kind: 'stop' }),
+  [STOP_FOR_TODAY]: () => ({ kind: 'windDown' }),
 };
 const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
   [NEXT_THING]: { kind: 'next' },
   [STUCK]: { kind: 'help' },
-  [STOP_FOR_TODAY]: { kind: 'stop' },
+  [STOP_FOR_TODAY]: { kind: 'windDown' },
 };
 
 /** The dialog for a question action; `prompt` is the action's template, rendered. What it is about is outlined. */
@@ -82,6 +84,8 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
       return { kind: 'disposition', item: action.item, ...(action.where ? { where: action.where } : {}), choices: action.choices };
     case 'energyCheck':
       return { kind: 'confirm', prompt, defaultAnswer: false };
+    case 'confirmStop':
+      return { ...STOP_CARD, prompt };
     case 'askClarify': {
       const labels = action.about === 'disposition' ? Object.keys(CLARIFY_DISPOSITION) : Object.keys(CLARIFY_ITEM);
       return { kind: 'choice', purpose: 'general', prompt, choices: labels.map((label) => ({ label })), multiple: false, allowOther: true };
@@ -100,6 +104,7 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
 
 /** The answer to a dialog as input; `overwhelmed` carries a signal heard earlier in the same turn. */
 export function heardFrom(action: DialogAction, resolution: Resolution, context: { overwhelmed: boolean }): Input {
+  if (action.kind === 'confirmStop') return stopConfirmed(resolution) ? { kind: 'windDown' } : { kind: 'carryOn' };
   if (resolution.closedBy !== 'person') return { kind: 'silent' };
   const answer = resolution.answer;
   switch (answer.kind) {
@@ -148,14 +153,15 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
       }
       if (action.kind === 'askWhatIsIt') {
         if (selected === STUCK) return { kind: 'help' };
-        if (selected === STOP_FOR_TODAY) return { kind: 'stop' };
+        if (selected === STOP_FOR_TODAY) return { kind: 'windDown' };
         if (selected !== undefined) return { kind: 'item', item: selected };
         return other ? understand(other, { kind: 'item' }) : { kind: 'silent' };
       }
       return { kind: 'silent' };
     }
     case 'confirm':
-      return answer.yes ? { kind: 'stop' } : { kind: 'keepGoing' };
+      // The energy check asks "Stop here for today?": a yes there is the person's choice, not a guess.
+      return answer.yes ? { kind: 'windDown' } : { kind: 'keepGoing' };
     case 'text': {
       if (!answer.text.trim()) return { kind: 'silent' };
       if (action.kind === 'askAnchors') return understand(answer.text, { kind: 'anchors' });

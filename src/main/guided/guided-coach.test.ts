@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_FOR_TODAY } from './dialogs';
 import { MAX_DIALOGS_PER_TURN } from './guided-coach';
 import { guidedHarness } from '../../../test-support/guided';
 
@@ -74,5 +75,73 @@ describe('offline, the next dialog follows by itself', () => {
     const followUp = await harness.coach.turn({});
     expect(followUp.kind === 'answered' && followUp.continues).toBeFalsy();
     expect(harness.asked.at(-1)).toMatchObject({ kind: 'choice', purpose: 'general' });
+  });
+});
+
+describe('a stop heard in words is confirmed first (offline)', () => {
+  const mugInHand = (state: Parameters<NonNullable<Parameters<typeof guidedHarness>[0]['initial']>>[0]) => ({ ...state, guided: sorting });
+
+  it('asks "Stop for today?" and, on yes, winds down with the summary and what is left', async () => {
+    const harness = await guidedHarness({ initial: mugInHand, answers: () => ({ kind: 'confirm', yes: true }) });
+    const outcome = await harness.coach.turn({ text: 'ok that’s enough for today' });
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?', defaultAnswer: false }]);
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 going out, 0 staying, 0 unsure.' });
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 leaving, 0 staying, 0 unsure.' } });
+  });
+
+  it('on no, says one neutral line and shows the same item’s card again; the session goes on', async () => {
+    const harness = await guidedHarness({
+      initial: mugInHand,
+      answers: (question) => (question.kind === 'confirm' ? { kind: 'confirm', yes: false } : { kind: 'disposition', pick: { type: 'choice', index: 0 } }),
+    });
+    const outcome = await harness.coach.turn({ text: 'ok that’s enough for today' });
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop' }, { kind: 'disposition', item: 'mug' }]);
+    const coachSaid = harness.state().messages.filter((message) => message.role === 'coach').map((message) => message.text);
+    expect(coachSaid).toEqual(['Okay, carrying on.', 'Mug: to the kitchen. Next.']);
+    expect(outcome).toMatchObject({ kind: 'answered', continues: true });
+    expect(harness.state().status).toBe('active');
+    expect(harness.state().ending).toBeUndefined();
+    expect(harness.state().piles.belongs).toMatchObject([{ name: 'mug', location: 'kitchen' }]);
+  });
+
+  it('when the card times out, keeps going where it was', async () => {
+    const harness = await guidedHarness({
+      initial: mugInHand,
+      answers: (question) => (question.kind === 'confirm' ? 'timeout' : { kind: 'disposition', pick: { type: 'unsure' } }),
+    });
+    await harness.coach.turn({ text: 'ok that’s enough for today' });
+    expect(harness.asked.map((question) => question.kind)).toEqual(['confirm', 'disposition']);
+    expect(harness.state().status).toBe('active');
+    expect(harness.state().piles.unsure).toMatchObject([{ name: 'mug' }]);
+  });
+
+  it('a stop typed on a card is asked about too, and "no" brings that card back', async () => {
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),
+      answers: (question, index) => {
+        if (index === 0) return { kind: 'disposition', pick: { type: 'other', text: 'I’m done for today' } };
+        if (question.kind === 'confirm') return { kind: 'confirm', yes: false };
+        return { kind: 'disposition', pick: { type: 'choice', index: 1 } };
+      },
+    });
+    await harness.coach.turn({ text: 'mug' });
+    expect(harness.asked).toMatchObject([
+      { kind: 'disposition', item: 'mug' },
+      { kind: 'confirm', purpose: 'stop' },
+      { kind: 'disposition', item: 'mug' },
+    ]);
+    expect(harness.state().status).toBe('active');
+  });
+
+  it('the "Stop for today" choice on a card is the person’s own control: the summary comes at once, with no card', async () => {
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),
+      answers: () => ({ kind: 'choice', selected: [STOP_FOR_TODAY] }),
+    });
+    const outcome = await harness.coach.turn({});
+    expect(harness.asked).toMatchObject([{ kind: 'choice', purpose: 'general' }]);
+    expect(harness.asked.some((question) => question.kind === 'confirm')).toBe(false);
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: expect.stringContaining('Good stopping point.') });
+    expect(harness.state().status).toBe('ended');
   });
 });

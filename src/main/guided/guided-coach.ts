@@ -4,7 +4,9 @@
  * One person turn: the message is read (by the rules, or by the model when there is one), `decide` picks the
  * action and the next phase, and the coach carries it out. A question action shows its dialog and the answer is
  * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
- * Every answer updates the piles through `recordDecision`; stop ends the session with its summary.
+ * Every answer updates the piles through `recordDecision`. A stop the person chose (a card's "Stop for today", the
+ * energy check, a sprint's wind down) ends the session with its summary; a stop heard in words shows the "Stop for
+ * today?" card first, and "no" (or no answer) goes on where the session was.
  */
 import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
 import type { Llm } from '../effects';
@@ -62,7 +64,7 @@ export class GuidedCoach {
 
   /** The person chose to wind down (at a sprint's check-in): the session ends with its summary, as a stop does. */
   windDown(signal?: AbortSignal): Promise<TurnOutcome> {
-    return this.#turn('', { kind: 'stop' }, signal);
+    return this.#turn('', { kind: 'windDown' }, signal);
   }
 
   async #turn(said: string, heard: Input | undefined, signal: AbortSignal | undefined): Promise<TurnOutcome> {
@@ -86,7 +88,8 @@ export class GuidedCoach {
       if (dialogs >= MAX_DIALOGS_PER_TURN) heard = { kind: 'silent' };
       const decision = decide(this.#deps.state.get(), heard);
       this.#apply(decision);
-      const { action } = decision;
+      const { action, preface } = decision;
+      if (preface) this.#say(await this.#words(preface, said, signal));
       // A turn that began by itself (empty) and asked nothing must not start another: no loop without the person.
       // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
       const chosen = dialogs > 0 || said !== '' || (action.kind === 'firstInstruction' && action.reason === 'carried');

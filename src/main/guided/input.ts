@@ -34,7 +34,15 @@ export const InputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('split'), edit: SplitEditSchema }),
   /** The person chose to carry on after an energy check. */
   z.object({ kind: z.literal('keepGoing') }),
+  /** A stop heard in the person's words (read by the rules or a model): the "Stop for today?" card confirms it first. */
   z.object({ kind: z.literal('stop') }),
+  /**
+   * The person chose to stop on a control ("Stop for today" on a card, yes on the energy check or the "Stop for
+   * today?" card, wind down at a sprint's check-in): the session winds down at once.
+   */
+  z.object({ kind: z.literal('windDown') }),
+  /** "No" to the "Stop for today?" card, or no answer: the coach goes on where it was. */
+  z.object({ kind: z.literal('carryOn') }),
   /** A dialog closed without an answer (timed out or cancelled). */
   z.object({ kind: z.literal('silent') }),
   z.object({ kind: z.literal('unclear'), text: z.string().trim().min(1).max(2000) }),

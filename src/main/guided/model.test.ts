@@ -38,10 +38,32 @@ describe('the guided coach with a model', () => {
       textResult(JSON.stringify({ intent: 'stop' })),
       textResult('Good place to stop. One thing went out today.'),
     );
-    const harness = await guidedHarness({ llm: aiSdkLlm(model), initial: (state) => ({ ...state, guided: sorting }) });
+    const harness = await guidedHarness({
+      llm: aiSdkLlm(model),
+      initial: (state) => ({ ...state, guided: sorting }),
+      answers: (question) => (question.kind === 'confirm' && question.purpose === 'stop' ? { kind: 'confirm', yes: true } : undefined),
+    });
     const outcome = await harness.coach.turn({ text: 'my hands are sore' });
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?' }]);
     expect(outcome).toMatchObject({ kind: 'answered', response: 'Good place to stop. One thing went out today.', mode: 'windingDown' });
     expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 leaving, 0 staying, 0 unsure.' } });
+  });
+
+  it('asks before a stop the model read ends anything, and "no" goes on with the item in hand', async () => {
+    const model = mockModel(textResult(JSON.stringify({ intent: 'stop' })), textResult('Okay, we keep going.'), textResult('Mug: stays. Next.'));
+    const harness = await guidedHarness({
+      llm: aiSdkLlm(model),
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: 'mug' } }),
+      answers: (question, index) => {
+        if (index === 0) return { kind: 'confirm', yes: false };
+        return question.kind === 'disposition' ? { kind: 'disposition', pick: { type: 'choice', index: 1 } } : undefined;
+      },
+    });
+    await harness.coach.turn({ text: 'my hands are sore' });
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop' }, { kind: 'disposition', item: 'mug' }]);
+    expect(harness.state().status).toBe('active');
+    expect(harness.state().messages.map((message) => message.text)).toContain('Okay, we keep going.');
+    expect(harness.state().piles.belongs).toMatchObject([{ name: 'mug', outcome: 'keep' }]);
   });
 
   it('falls back to the rules and the templates when the model fails', async () => {

@@ -18,6 +18,8 @@ function personAnswers(question: Question): Answer | 'timeout' {
       return { kind: 'disposition', pick };
     }
     case 'confirm':
+      // "I need to stop" is heard in words: the coach asks before it ends anything.
+      if (question.purpose === 'stop') return { kind: 'confirm', yes: true };
       throw new Error('no energy check in this script');
   }
 }

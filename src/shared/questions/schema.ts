@@ -64,6 +64,11 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('confirm'),
+    /**
+     * `stop`: the "Stop for today?" card, asked before a stop heard in the person's words (or decided by a model)
+     * ends anything. A stop the person chose on a control ends at once and never shows it.
+     */
+    purpose: z.literal('stop').optional(),
     prompt: z.string().trim().min(1).max(300),
     /** What an unanswered question counts as. */
     defaultAnswer: z.boolean(),
