@@ -21,7 +21,7 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', '*.config.{ts,js}'],
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', 'docs/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -103,6 +103,9 @@ test('the large view outlines everything the detector found, on request, and say
   await dialog(page).getByRole('button', { name: 'Other...' }).click();
   await dialog(page).getByRole('textbox').fill('stop for today');
   await dialog(page).getByRole('textbox').press('Enter');
+  // A stop typed in words is confirmed first.
+  await expect(dialog(page)).toHaveAccessibleName('Stop for today?');
+  await page.keyboard.press('y');
   await expect(page.getByText('Start a new session')).toBeVisible();
 
   await page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View coffee\.jpg/ }).click();

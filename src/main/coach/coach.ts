@@ -112,6 +112,8 @@ export class ConversationalCoach {
   #turnNow: number | undefined;
   /** The person chose to wind down on a control (the sprint's check-in): end_session ends without asking again. */
   #stopChosen = false;
+  /** The person said yes to the model's yes/no card while winding down, this turn: that was their confirmation. */
+  #saidDoneThisTurn = false;
 
   private constructor(deps: ConversationalCoachDeps) {
     this.#deps = deps;
@@ -137,7 +139,7 @@ export class ConversationalCoach {
     this.agent = new Agent({
       effects,
       tools: deps.capabilities.tools
-        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone(toolDeps), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen }), ...returnToSortingTools(toolDeps)]
+        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen || this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
@@ -199,6 +201,7 @@ export class ConversationalCoach {
     if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
     this.#deps.onActivity({ status: 'thinking' });
     this.#turnNow = this.#deps.time.now();
+    this.#saidDoneThisTurn = false;
     try {
       const outcome = await this.#run(personContent(input, this.#deps.state.get()), signal);
       this.#deps.onActivity({ status: 'idle' });

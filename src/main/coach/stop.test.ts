@@ -31,6 +31,37 @@ describe('the model ending the session is confirmed by the person first', () => 
   });
 });
 
+describe('the person is never asked the same twice in a row', () => {
+  it('a yes to the model’s own “Is that it for today?” while winding down ends the session with no second card', async () => {
+    harness = await coachHarness({
+      scenario: 'wrap-up-confirmed.json',
+      initial: (state) => ({ ...state, mode: { kind: 'sorting' }, spaceFunction: 'work' }),
+      answers: () => ({ kind: 'confirm', yes: true }),
+    });
+    await harness.coach.turn({ text: 'I need to stop' });
+
+    expect(harness.asked).toMatchObject([{ kind: 'confirm', prompt: 'Is that it for today?' }]);
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: 'The chair is clear.', nextTime: ['the papers'] } });
+    expect(harness.server.mismatches).toEqual([]);
+  });
+
+  it('a yes to a question about the space while still sorting is not a yes to stopping: "Stop for today?" still comes', async () => {
+    harness = await coachHarness({
+      scenario: 'done-then-end.json',
+      initial: (state) => ({ ...state, mode: { kind: 'sorting' }, spaceFunction: 'work' }),
+      answers: () => ({ kind: 'confirm', yes: true }),
+    });
+    await harness.coach.turn({ text: 'the desk is clear now' });
+
+    expect(harness.asked).toMatchObject([
+      { kind: 'confirm', prompt: 'Is the desk done?' },
+      { kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?' },
+    ]);
+    expect(harness.state().status).toBe('ended');
+    expect(harness.server.mismatches).toEqual([]);
+  });
+});
+
 describe('a wind-down the person chose on a control', () => {
   it('ends with the model’s summary and no "Stop for today?" card', async () => {
     harness = await coachHarness({ scenario: 'wind-down-chosen.json', initial: (state) => ({ ...state, mode: { kind: 'sorting' } }) });

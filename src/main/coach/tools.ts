@@ -111,8 +111,11 @@ export function askSpaceFunction(deps: CoachToolDeps): AgentTool {
   });
 }
 
-/** confirm_done: a yes/no card ("Is this space done for today?"). Unanswered counts as no: nothing ends by itself. */
-export function confirmDone(deps: CoachToolDeps): AgentTool {
+/**
+ * confirm_done: a yes/no card ("Is this space done for today?"). Unanswered counts as no: nothing ends by itself.
+ * `onPersonSaidYes` hears a yes the person gave, so an end_session right after it does not ask the same again.
+ */
+export function confirmDone(deps: CoachToolDeps & { readonly onPersonSaidYes: () => void }): AgentTool {
   return defineTool({
     name: 'confirm_done',
     description: 'Ask a yes/no question, e.g. whether the person is done for today. Returns "yes" or "no".',
@@ -120,6 +123,7 @@ export function confirmDone(deps: CoachToolDeps): AgentTool {
     async execute({ prompt }, { signal }) {
       const resolution = await deps.questions.ask({ kind: 'confirm', prompt, defaultAnswer: false }, signal);
       const yes = resolution.answer.kind === 'confirm' && resolution.answer.yes;
+      if (resolution.closedBy === 'person' && yes) deps.onPersonSaidYes();
       return resolution.closedBy === 'person' ? (yes ? 'yes' : 'no') : 'no answer (treated as no)';
     },
   });
@@ -132,8 +136,9 @@ export const KEEP_GOING_RESULT =
 /**
  * end_session: ends the session, keeping the summary and the next-time list. The model decided to end from the
  * person's words (or its own judgement), so the person confirms on the "Stop for today?" card first, in the same
- * tool call; "no" (or no answer) keeps the session going and back in sorting. Only when the person already chose to
- * wind down on a control (`stopChosen`) does it end at once.
+ * tool call; "no" (or no answer) keeps the session going and back in sorting. It ends at once only when the person
+ * has already said so (`stopChosen`): they chose to wind down on a control, or said yes to the model's own
+ * "Is that it for today?" card while winding down this turn; they are never asked the same twice in a row.
  */
 export function endSession(deps: CoachToolDeps & { readonly stopChosen: () => boolean }): AgentTool {
   return defineTool({
