@@ -55,6 +55,15 @@ describe('dispatchInvoke', () => {
     expect(result.error.issues?.[0]?.path).toBe('text');
   });
 
+  it('says the first reason in the contract’s own words, so a person reads why (a message too long to send)', async () => {
+    const handlers = handlersWith({ 'chat:send': () => ({ messageId: 'x' }) });
+    const result = await dispatchInvoke(handlers, { id: 'c1', channel: 'chat:send', input: { text: 'x'.repeat(10_000) } }, live(), memoryLogger());
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: 'The input for "chat:send" is not valid: A message can be at most 4,000 characters.' },
+    });
+  });
+
   it('turns a handler crash into an internal error, logging the details but not sending them', async () => {
     const logger = memoryLogger();
     const handlers = handlersWith({

@@ -35,11 +35,10 @@ export async function dispatchInvoke(
   }
   const input = contract.invoke[channel].input.safeParse(request.data.input);
   if (!input.success) {
-    return failure(id, {
-      code: 'invalid-input',
-      message: `The input for "${channel}" is not valid.`,
-      issues: issuesOf(input.error),
-    });
+    const issues = issuesOf(input.error);
+    // The first reason, in the contract's own words ("A message can be at most 4,000 characters."), is what a person
+    // reads; all of them travel in `issues`.
+    return failure(id, { code: 'invalid-input', message: `The input for "${channel}" is not valid: ${issues[0]!.message}`, issues });
   }
   if (signal.aborted) return failure(id, { code: 'aborted', message: 'The call was cancelled.' });
 

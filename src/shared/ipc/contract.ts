@@ -105,7 +105,7 @@ export const contract = {
     /** Deletes a logged session's folder (never the live one). */
     'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {
-      input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000) }).strict(),
+      input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000, 'A message can be at most 4,000 characters.') }).strict(),
       output: z.object({ messageId: z.string() }),
     },
     /** What the coach is doing now (a page that connects mid-reply); later changes arrive as `coach:activity`. */
