@@ -149,6 +149,29 @@ function clausesOf(text: string): Clause[] {
     }
     flush();
   }
+  return heldAndCorrected(clauses);
+}
+
+/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually". */
+const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute))*$/;
+/** A clause that takes back what came before: "actually no", "scratch that", "or rather". */
+const TAKE_BACK = /^(?:(?:no|oh|ok|sorry) )*(?:actually no|no actually|scratch that|or rather|sorry i meant)$/;
+/** What may follow a bare "stop" and still leave it a stop: thanks, an apology, how tired. */
+const ONLY_POLITE = /^(?:please|thanks|thank you|sorry|now|seriously|lol|for (?:today|now|tonight)|(?:i am )?(?:so |too |really )?(?:tired|exhausted|knackered|wiped|done|out of steam))$/;
+
+/**
+ * Holding on and taking back. "stop, that's my sister's" and "wait, it's the blue one" open with an interjection
+ * that means "hold on": the rest is the answer. In the middle of a message, "no wait", "hang on" or "actually no"
+ * corrects what came before, so only what follows is read ("filing cabinet. no wait, the folder in my desk").
+ * A lone "stop", or one followed only by "please" or how tired the person is, stays a stop.
+ */
+function heldAndCorrected(clauses: Clause[]): Clause[] {
+  for (let index = clauses.length - 2; index >= 0; index--) {
+    const clause = clauses[index]!;
+    const rest = clauses.slice(index + 1);
+    const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
+    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm)) return rest;
+  }
   return clauses;
 }
 
@@ -185,16 +208,21 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
 const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesIn(clause, pattern)[0];
 
 // The session, whatever the card.
-const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh) )*';
+const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
 const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
-const WHEN = '(?: (?:now|here|there|then|for (?:today|now|tonight|the day|the night|the moment)|today|tonight))*';
+const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
+/** Another session, named: "tomorrow", "another day", "some other time". */
+const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
 const CORE = [
   `stop${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
-  `call it a (?:day|night)`,
+  `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
+  // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
+  `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
+  `(?:leave it|save (?:it|the rest)) (?:there|for) ${ANOTHER_TIME}`,
   `no more(?: for)? (?:today|tonight|now)`,
   `end(?: the| this)? session`,
   `finish(?: up| here| for (?:today|now))?${WHEN}`,
@@ -203,7 +231,8 @@ const CORE = [
   `(?:need|want|take|have) a break${WHEN}`,
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped)))*';
+/** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
+const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 
 const KEEP_GOING = phrase(
