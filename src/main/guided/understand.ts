@@ -108,6 +108,9 @@ function normalise(term: Term): string {
     .toLowerCase()
     .replace(/’/g, "'")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
+  // "mum's" is "mom's": the owner spelt one way, the possessive kept.
+  const owner = /^(.+)'s$/.exec(word)?.[1];
+  if (owner && SPELLING[owner]) return `${SPELLING[owner]}'s`;
   return SPELLING[word] ?? corrected(word);
 }
 
@@ -267,8 +270,8 @@ interface Reading {
 }
 
 const PEOPLE =
-  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
@@ -277,6 +280,8 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center)?|bottle bank|tip)$/, 'recycle'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
+  // Someone else's home: "drop them at hers", "to my mum's", "round my brother's place".
+  [new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`), 'donate'],
 ];
 /** Out of this room, with the place still to ask. */
 const ELSEWHERE = phrase('somewhere else', 'elsewhere', 'another room', 'a different room');
@@ -318,6 +323,19 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|would like|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
     outcome: 'donate',
     firm: true,
+  },
+  {
+    // Someone is coming for it: "she's collecting it Friday", "my brother is picking them up".
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he|they) (?:is |are |will |will be |can )?(?:collect\\w*|picking (?:it |them |this |these )?up|pick (?:it |them |this |these )?up|coming for (?:it|them))(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+  },
+  {
+    // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
+    pattern: new RegExp(`(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are) ${PEOPLE}'s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    outcome: 'donate',
+    // Implied: "it's my ex's... I don't know" is still a hesitation.
+    firm: false,
   },
   { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
   { pattern: phrase('keep', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
