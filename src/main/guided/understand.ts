@@ -505,12 +505,23 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
   return anchors.length > 0 ? { kind: 'anchors', anchors } : undefined;
 }
 
-const MERGE = phrase('one pile', 'merge', 'together', 'as one', 'same pile');
-const DECLINE = phrase('no', 'not now', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks');
-const ACCEPT = phrase('yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets');
+const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump');
+/** Not now: "later maybe", "skip this bit", "not in the mood". */
+const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
+/** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
+const ACCEPT = phrase(
+  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
+  'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
+);
 const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
+/** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
+const RENAME_ONE = /\b(?:rename\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?:first|second|third|last|other|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(.+)$/i;
 
 function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
+  const one = RENAME_ONE.exec(text)?.[1];
+  // "cords not cables": the new name, not the old one.
+  const name = one && trimFiller(one.replace(/\s+(?:not|instead of|rather than)\s.*$/i, '').replace(/['"‘’“”]/g, ''));
+  if (name && isName(name)) return { kind: 'split', edit: { kind: 'rename', names: [name] } };
   if (RENAME.test(text)) {
     const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
     if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
