@@ -463,26 +463,42 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // ---------------------------------------------------------------------------------------------------------------
 // Names: items, anchors, split categories.
 
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please)(?: |$)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|thats|whats|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
 function nameIn(clause: Clause): string | undefined {
-  // "yeah do the clothes pile": what follows a yes is the name.
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um|uh|oh) )+(?=\S)/, '');
-  if (REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
+  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
+  // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
+  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : undefined;
+  if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
+  if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
   // A name has a noun ("dishes" may be tagged a verb when it stands alone).
   const nouns = clause.words.filter((word) => word.tags.has('Noun') && !word.tags.has('Pronoun'));
   if (nouns.length === 0 && clause.words.length > 2) return undefined;
-  // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep".
-  const text = trimFiller(trimFiller(clause.text.replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')).replace(/^(?:what about|how about|start with|do|let'?s do)\s+/i, ''));
+  // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep",
+  // "the bag I never took back".
+  const text = trimFiller(
+    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think|(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+)\b.*$/i, '')).replace(
+      /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
+      '',
+    ),
+  );
   return text && isName(text) ? text : undefined;
 }
+
+/** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
+const IT_IS = /^(?:it|that|this|its|thats) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
+const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its|thats)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
+/** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
+const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
   const names = clauses.map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
-  return item ? { kind: 'item', item: item.replace(/\s+next$/i, '') } : undefined;
+  return item ? { kind: 'item', item: item.replace(/\s+(?:next|first)$/i, '') } : undefined;
 }
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
