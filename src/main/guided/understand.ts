@@ -481,7 +481,7 @@ function nameIn(clause: Clause): string | undefined {
   // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep",
   // "the bag I never took back".
   const text = trimFiller(
-    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think|(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+)\b.*$/i, '')).replace(
+    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '').replace(RELATIVE, '$1')).replace(
       /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
       '',
     ),
@@ -489,6 +489,8 @@ function nameIn(clause: Clause): string | undefined {
   return text && isName(text) ? text : undefined;
 }
 
+/** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
+const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
 /** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
 const IT_IS = /^(?:it|that|this|its|thats) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
 const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its|thats)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
