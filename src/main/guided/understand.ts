@@ -118,9 +118,9 @@ function normalise(term: Term): string {
 // Clauses.
 
 /** Punctuation after (or before) a word that ends a clause; a hyphen inside a word ("break-up box") does not. */
-const BREAK = /[,.;:!?…()\n]|\s[-–—/+&]\s/;
-/** A word that is only a separator: "Laundry room / utility", "bed + desk + chair". */
-const SEPARATOR = /^[-–—/+&]$/;
+const BREAK = /[,.;:!?…()\n]|\s(?:[-–—/+&=→]|->|=>)\s/;
+/** A word that is only a separator: "Laundry room / utility", "bed + desk + chair", "junk mail = trash". */
+const SEPARATOR = /^(?:[-–—/+&=→]|->|=>)$/;
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
 
@@ -338,7 +338,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     firm: false,
   },
   { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
-  { pattern: phrase('keep', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
+  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   { pattern: phrase('get rid', 'getting rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
@@ -353,7 +353,8 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
 ];
 
 const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store']);
-const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol']);
+/** Words after an outcome word that are not a thing it names: "bin it", "trash obvs", "charity please". */
+const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol', 'obvs', 'obviously', 'tbh', 'please', 'honestly', 'definitely', 'then', 'innit', 'mate', 'asap']);
 
 /** An outcome word directly before a noun is part of a thing's name: "trash bag", "junk mail", "bin day". */
 function namesAThing(clause: Clause, { at, end }: Found): boolean {
@@ -420,12 +421,18 @@ function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
 }
 
+/** Part of the item in hand: "the good ones", "the rest", "some". */
+const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
+
 /** What the message says about the item in hand, corrections and all; undefined when it says nothing about it. */
 function disposition(clauses: readonly Clause[], item: string): Input | undefined {
   const readings = clauses.map(outcomeIn).filter((reading) => reading !== undefined);
   const firm = readings.filter((reading) => reading.firm).at(-1);
+  // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
+  const parts = clauses.map((clause) => ({ clause, reading: outcomeIn(clause) })).filter(({ clause, reading }) => reading?.firm && has(clause, PART));
+  const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
   const hesitant = clauses.some((clause) => has(clause, HESITANT));
-  const chosen = firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1));
+  const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
   if (!chosen) return undefined;
   return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
 }
