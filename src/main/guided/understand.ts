@@ -445,9 +445,18 @@ const FUNCTION_WORDS = phrase(
   'paint\\w*', 'art', 'studio', 'storage', 'store\\w*', 'spare', 'box room', 'junk room', 'living', 'lounge', 'relax\\w*', 'tv', 'play\\w*',
   'kids', 'guest\\w*', 'gym', 'exercise', 'yoga', 'music', 'record\\w*', 'read\\w*', 'gam\\w*', '(?:get )?dress\\w*', 'wardrobe', 'closet',
   'clothes', 'eat\\w*', 'dining', 'dinner', 'laundry', 'utility', 'garage', 'car', 'nursery', 'baby', 'meditat\\w*', 'breath\\w*',
+  'chill\\w*', 'unwind\\w*', 'hang(?:ing)? out', 'veg\\w* out',
 );
 const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
-const NO_LONGER = phrase('not', 'never', 'no longer', 'done with', 'any ?more');
+const NO_LONGER = phrase('no longer', 'done with', 'any ?more');
+
+/** A clause about a use the room no longer has: "not work", "I don't want to work in here any more". */
+function noLonger(clause: Clause): boolean {
+  if (has(clause, NO_LONGER)) return true;
+  // A "not" after the use says something else: "a bedroom that doesn't look like a bomb went off".
+  const use = matchIn(clause, FUNCTION_WORDS);
+  return use ? use.negated : has(clause, phrase('not', 'never'));
+}
 
 /** Clauses back into one text: "I sleep here but it's also my office". */
 function joined(clauses: readonly Clause[]): string {
@@ -459,7 +468,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
   // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
   const said = clauses.filter(
     (clause) =>
-      !has(clause, NO_LONGER) &&
+      !noLonger(clause) &&
       (namesAUse(clause) ||
         !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
   );
