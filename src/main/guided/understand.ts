@@ -523,18 +523,43 @@ const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
 /** Words that end an anchor's name: "the piano has to stay", "the bed can't go anywhere". */
 const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
 
+/** "everything can go except the bike", "all of it apart from the piano": what is excepted stays. */
+const EXCEPT = /\b(?:except|apart from|other than|besides|bar|but not|save for)(?:\s+for)?\s+(.+)$/i;
+/** Leading words that do not change what a clause is about: "actually not the desk", "but not the desk". */
+const CLAUSE_LEAD = /^(?:(?:actually|oh|but|and|ok|sorry|also|wait) )+/;
+/** A name without its article, to compare names: "the desk" is "desk". */
+const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
+
 function anchorsOf(clauses: readonly Clause[]): Input | undefined {
   if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, phrase('stay')))) return { kind: 'anchors', anchors: [] };
+  // What is ruled out: "not the desk" after "the bed and the desk", "the treadmill I'm done with".
+  const lettingGo = (clause: Clause) => {
+    // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
+    if (!clause.words.some((word) => word.tags.has('Verb'))) return false;
+    const reading = outcomeIn(clause);
+    return reading !== undefined && ['trash', 'donate', 'recycle'].includes(reading.outcome);
+  };
+  const ruledOut = new Set(
+    clauses.flatMap((clause) => {
+      const norm = clause.norm.replace(CLAUSE_LEAD, '');
+      if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '')).map(trimFiller).map(bare);
+      if (lettingGo(clause) && !REMARK_START.test(norm)) return [bare(trimFiller(clause.text.replace(RELATIVE, '$1')))];
+      return [];
+    }),
+  );
   const anchors = clauses
-    .filter((clause) => !/^(?:not|no|nothing but) /.test(clause.norm) && !has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')))
     .flatMap((clause) => {
+      const except = EXCEPT.exec(clause.text)?.[1];
+      if (except && has(clause, phrase('go', 'goes', 'move', 'bin', 'trash', 'get rid'))) return [except];
+      if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
       if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
-      return parseList(kept.replace(ANCHOR_TAIL, ''));
+      return [kept];
     })
+    .flatMap((kept) => parseList(kept.replace(ANCHOR_TAIL, '')))
     .map(trimFiller)
-    .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor))
+    .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor) && !ruledOut.has(bare(anchor)))
     .map((anchor) => anchor.replace(/\s+and nothing else$/i, ''));
   return anchors.length > 0 ? { kind: 'anchors', anchors } : undefined;
 }
