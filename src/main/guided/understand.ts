@@ -6,12 +6,15 @@
  *
  * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
  *   "I don't want to keep it" lets it go, "don't stop" means keep going.
+ * - A leading "stop," / "wait," / "hang on," before more words means "hold on": the rest is read. Later, "no wait",
+ *   "hang on" or "actually no" takes back what came before; "actually not the desk" rules the desk out.
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
  * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
  * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
- *   "that's enough"), un-negated; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
+ *   "that's enough", "can we call it", "let's finish tomorrow", "pick this up another day"), un-negated; being out of
+ *   steam may come with a stop but is not one; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
  *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
  *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
@@ -239,7 +242,7 @@ const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 
 const KEEP_GOING = phrase(
-  'keep (?:on )?going', 'keep (?:them|it|em) coming', 'carry on', 'on a roll', 'one more', 'lose momentum',
+ 'keep (?:on )?going', 'keep (?:them|it|em) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
@@ -341,7 +344,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
-  { pattern: phrase('get rid', 'getting rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
+  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
   {
     pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'mean a lot', 'do not move'),
     outcome: 'keep',
