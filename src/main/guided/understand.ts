@@ -6,12 +6,15 @@
  *
  * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
  *   "I don't want to keep it" lets it go, "don't stop" means keep going.
+ * - A leading "stop," / "wait," / "hang on," before more words means "hold on": the rest is read. Later, "no wait",
+ *   "hang on" or "actually no" takes back what came before; "actually not the desk" rules the desk out.
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
  * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
  * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
- *   "that's enough"), un-negated; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
+ *   "that's enough", "can we call it", "let's finish tomorrow", "pick this up another day"), un-negated; being out of
+ *   steam may come with a stop but is not one; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
  *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
  *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
@@ -108,6 +111,9 @@ function normalise(term: Term): string {
     .toLowerCase()
     .replace(/’/g, "'")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '');
+  // "mum's" is "mom's": the owner spelt one way, the possessive kept.
+  const owner = /^(.+)'s$/.exec(word)?.[1];
+  if (owner && SPELLING[owner]) return `${SPELLING[owner]}'s`;
   return SPELLING[word] ?? corrected(word);
 }
 
@@ -115,9 +121,9 @@ function normalise(term: Term): string {
 // Clauses.
 
 /** Punctuation after (or before) a word that ends a clause; a hyphen inside a word ("break-up box") does not. */
-const BREAK = /[,.;:!?…()\n]|\s[-–—/+&]\s/;
-/** A word that is only a separator: "Laundry room / utility", "bed + desk + chair". */
-const SEPARATOR = /^[-–—/+&]$/;
+const BREAK = /[,.;:!?…()\n]|\s(?:[-–—/+&=→]|->|=>)\s/;
+/** A word that is only a separator: "Laundry room / utility", "bed + desk + chair", "junk mail = trash". */
+const SEPARATOR = /^(?:[-–—/+&=→]|->|=>)$/;
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
 
@@ -148,6 +154,29 @@ function clausesOf(text: string): Clause[] {
       if (BREAK.test(term.post)) flush();
     }
     flush();
+  }
+  return heldAndCorrected(clauses);
+}
+
+/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually". */
+const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute))*$/;
+/** A clause that takes back what came before: "actually no", "scratch that", "or rather". */
+const TAKE_BACK = /^(?:(?:no|oh|ok|sorry) )*(?:actually no|no actually|scratch that|or rather|sorry i meant)$/;
+/** What may follow a bare "stop" and still leave it a stop: thanks, an apology, how tired. */
+const ONLY_POLITE = /^(?:please|thanks|thank you|sorry|now|seriously|lol|for (?:today|now|tonight)|(?:i am )?(?:so |too |really )?(?:tired|exhausted|knackered|wiped|done|out of steam))$/;
+
+/**
+ * Holding on and taking back. "stop, that's my sister's" and "wait, it's the blue one" open with an interjection
+ * that means "hold on": the rest is the answer. In the middle of a message, "no wait", "hang on" or "actually no"
+ * corrects what came before, so only what follows is read ("filing cabinet. no wait, the folder in my desk").
+ * A lone "stop", or one followed only by "please" or how tired the person is, stays a stop.
+ */
+function heldAndCorrected(clauses: Clause[]): Clause[] {
+  for (let index = clauses.length - 2; index >= 0; index--) {
+    const clause = clauses[index]!;
+    const rest = clauses.slice(index + 1);
+    const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
+    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm)) return rest;
   }
   return clauses;
 }
@@ -185,16 +214,21 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
 const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesIn(clause, pattern)[0];
 
 // The session, whatever the card.
-const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh) )*';
+const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
 const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
-const WHEN = '(?: (?:now|here|there|then|for (?:today|now|tonight|the day|the night|the moment)|today|tonight))*';
+const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
+/** Another session, named: "tomorrow", "another day", "some other time". */
+const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
 const CORE = [
   `stop${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
-  `call it a (?:day|night)`,
+  `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
+  // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
+  `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
+  `(?:leave it|save (?:it|the rest)) (?:there|for) ${ANOTHER_TIME}`,
   `no more(?: for)? (?:today|tonight|now)`,
   `end(?: the| this)? session`,
   `finish(?: up| here| for (?:today|now))?${WHEN}`,
@@ -203,11 +237,12 @@ const CORE = [
   `(?:need|want|take|have) a break${WHEN}`,
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped)))*';
+/** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
+const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 
 const KEEP_GOING = phrase(
-  'keep (?:on )?going', 'keep (?:them|it|em) coming', 'carry on', 'on a roll', 'one more', 'lose momentum',
+ 'keep (?:on )?going', 'keep (?:them|it|em) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
@@ -238,8 +273,8 @@ interface Reading {
 }
 
 const PEOPLE =
-  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
@@ -248,6 +283,8 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center)?|bottle bank|tip)$/, 'recycle'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
+  // Someone else's home: "drop them at hers", "to my mum's", "round my brother's place".
+  [new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`), 'donate'],
 ];
 /** Out of this room, with the place still to ask. */
 const ELSEWHERE = phrase('somewhere else', 'elsewhere', 'another room', 'a different room');
@@ -290,11 +327,24 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     outcome: 'donate',
     firm: true,
   },
+  {
+    // Someone is coming for it: "she's collecting it Friday", "my brother is picking them up".
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he|they) (?:is |are |will |will be |can )?(?:collect\\w*|picking (?:it |them |this |these )?up|pick (?:it |them |this |these )?up|coming for (?:it|them))(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+  },
+  {
+    // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
+    pattern: new RegExp(`(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are) ${PEOPLE}'s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    outcome: 'donate',
+    // Implied: "it's my ex's... I don't know" is still a hesitation.
+    firm: false,
+  },
   { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
-  { pattern: phrase('keep', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
+  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
-  { pattern: phrase('get rid', 'getting rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
+  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
   {
     pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'mean a lot', 'do not move'),
     outcome: 'keep',
@@ -306,7 +356,8 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
 ];
 
 const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store']);
-const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol']);
+/** Words after an outcome word that are not a thing it names: "bin it", "trash obvs", "charity please". */
+const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol', 'obvs', 'obviously', 'tbh', 'please', 'honestly', 'definitely', 'then', 'innit', 'mate', 'asap']);
 
 /** An outcome word directly before a noun is part of a thing's name: "trash bag", "junk mail", "bin day". */
 function namesAThing(clause: Clause, { at, end }: Found): boolean {
@@ -373,12 +424,18 @@ function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
 }
 
+/** Part of the item in hand: "the good ones", "the rest", "some". */
+const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
+
 /** What the message says about the item in hand, corrections and all; undefined when it says nothing about it. */
 function disposition(clauses: readonly Clause[], item: string): Input | undefined {
   const readings = clauses.map(outcomeIn).filter((reading) => reading !== undefined);
   const firm = readings.filter((reading) => reading.firm).at(-1);
+  // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
+  const parts = clauses.map((clause) => ({ clause, reading: outcomeIn(clause) })).filter(({ clause, reading }) => reading?.firm && has(clause, PART));
+  const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
   const hesitant = clauses.some((clause) => has(clause, HESITANT));
-  const chosen = firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1));
+  const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
   if (!chosen) return undefined;
   return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
 }
@@ -391,9 +448,18 @@ const FUNCTION_WORDS = phrase(
   'paint\\w*', 'art', 'studio', 'storage', 'store\\w*', 'spare', 'box room', 'junk room', 'living', 'lounge', 'relax\\w*', 'tv', 'play\\w*',
   'kids', 'guest\\w*', 'gym', 'exercise', 'yoga', 'music', 'record\\w*', 'read\\w*', 'gam\\w*', '(?:get )?dress\\w*', 'wardrobe', 'closet',
   'clothes', 'eat\\w*', 'dining', 'dinner', 'laundry', 'utility', 'garage', 'car', 'nursery', 'baby', 'meditat\\w*', 'breath\\w*',
+  'chill\\w*', 'unwind\\w*', 'hang(?:ing)? out', 'veg\\w* out',
 );
 const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
-const NO_LONGER = phrase('not', 'never', 'no longer', 'done with', 'any ?more');
+const NO_LONGER = phrase('no longer', 'done with', 'any ?more');
+
+/** A clause about a use the room no longer has: "not work", "I don't want to work in here any more". */
+function noLonger(clause: Clause): boolean {
+  if (has(clause, NO_LONGER)) return true;
+  // A "not" after the use says something else: "a bedroom that doesn't look like a bomb went off".
+  const use = matchIn(clause, FUNCTION_WORDS);
+  return use ? use.negated : has(clause, phrase('not', 'never'));
+}
 
 /** Clauses back into one text: "I sleep here but it's also my office". */
 function joined(clauses: readonly Clause[]): string {
@@ -405,7 +471,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
   // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
   const said = clauses.filter(
     (clause) =>
-      !has(clause, NO_LONGER) &&
+      !noLonger(clause) &&
       (namesAUse(clause) ||
         !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
   );
@@ -416,54 +482,108 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // ---------------------------------------------------------------------------------------------------------------
 // Names: items, anchors, split categories.
 
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please)(?: |$)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|thats|whats|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
 function nameIn(clause: Clause): string | undefined {
-  // "yeah do the clothes pile": what follows a yes is the name.
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um|uh|oh) )+(?=\S)/, '');
-  if (REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
+  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
+  // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
+  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : undefined;
+  if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
+  if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
   // A name has a noun ("dishes" may be tagged a verb when it stands alone).
   const nouns = clause.words.filter((word) => word.tags.has('Noun') && !word.tags.has('Pronoun'));
   if (nouns.length === 0 && clause.words.length > 2) return undefined;
-  // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep".
-  const text = trimFiller(trimFiller(clause.text.replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')).replace(/^(?:what about|how about|start with|do|let'?s do)\s+/i, ''));
+  // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep",
+  // "the bag I never took back".
+  const text = trimFiller(
+    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '').replace(RELATIVE, '$1')).replace(
+      /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
+      '',
+    ),
+  );
   return text && isName(text) ? text : undefined;
 }
+
+/** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
+const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
+/** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
+const IT_IS = /^(?:it|that|this|its|thats) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
+const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its|thats)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
+/** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
+const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
   const names = clauses.map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
-  return item ? { kind: 'item', item: item.replace(/\s+next$/i, '') } : undefined;
+  return item ? { kind: 'item', item: item.replace(/\s+(?:next|first)$/i, '') } : undefined;
 }
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
 /** Words that end an anchor's name: "the piano has to stay", "the bed can't go anywhere". */
 const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
 
+/** "everything can go except the bike", "all of it apart from the piano": what is excepted stays. */
+const EXCEPT = /\b(?:except|apart from|other than|besides|bar|but not|save for)(?:\s+for)?\s+(.+)$/i;
+/** Leading words that do not change what a clause is about: "actually not the desk", "but not the desk". */
+const CLAUSE_LEAD = /^(?:(?:actually|oh|but|and|ok|sorry|also|wait) )+/;
+/** A name without its article, to compare names: "the desk" is "desk". */
+const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
+
 function anchorsOf(clauses: readonly Clause[]): Input | undefined {
   if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, phrase('stay')))) return { kind: 'anchors', anchors: [] };
+  // What is ruled out: "not the desk" after "the bed and the desk", "the treadmill I'm done with".
+  const lettingGo = (clause: Clause) => {
+    // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
+    if (!clause.words.some((word) => word.tags.has('Verb'))) return false;
+    const reading = outcomeIn(clause);
+    return reading !== undefined && ['trash', 'donate', 'recycle'].includes(reading.outcome);
+  };
+  const ruledOut = new Set(
+    clauses.flatMap((clause) => {
+      const norm = clause.norm.replace(CLAUSE_LEAD, '');
+      if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '')).map(trimFiller).map(bare);
+      if (lettingGo(clause) && !REMARK_START.test(norm)) return [bare(trimFiller(clause.text.replace(RELATIVE, '$1')))];
+      return [];
+    }),
+  );
   const anchors = clauses
-    .filter((clause) => !/^(?:not|no|nothing but) /.test(clause.norm) && !has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')))
     .flatMap((clause) => {
+      const except = EXCEPT.exec(clause.text)?.[1];
+      if (except && has(clause, phrase('go', 'goes', 'move', 'bin', 'trash', 'get rid'))) return [except];
+      if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
       if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
-      return parseList(kept.replace(ANCHOR_TAIL, ''));
+      return [kept];
     })
+    .flatMap((kept) => parseList(kept.replace(ANCHOR_TAIL, '')))
     .map(trimFiller)
-    .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor))
+    .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor) && !ruledOut.has(bare(anchor)))
     .map((anchor) => anchor.replace(/\s+and nothing else$/i, ''));
   return anchors.length > 0 ? { kind: 'anchors', anchors } : undefined;
 }
 
-const MERGE = phrase('one pile', 'merge', 'together', 'as one', 'same pile');
-const DECLINE = phrase('no', 'not now', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks');
-const ACCEPT = phrase('yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets');
+const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump');
+/** Not now: "later maybe", "skip this bit", "not in the mood". */
+const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
+/** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
+const ACCEPT = phrase(
+  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
+  'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
+);
 const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
+/** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
+const RENAME_ONE = /\b(?:rename\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?:first|second|third|last|other|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(.+)$/i;
 
 function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
+  const one = RENAME_ONE.exec(text)?.[1];
+  // "cords not cables": the new name, not the old one.
+  const name = one && trimFiller(one.replace(/\s+(?:not|instead of|rather than)\s.*$/i, '').replace(/['"‘’“”]/g, ''));
+  if (name && isName(name)) return { kind: 'split', edit: { kind: 'rename', names: [name] } };
   if (RENAME.test(text)) {
     const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
     if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
