@@ -12,8 +12,16 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 export const SplitEditSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('accept') }),
   z.object({ kind: z.literal('merge') }),
-  /** New names in order; see `editCategories` for fewer or more names than categories. */
-  z.object({ kind: z.literal('rename'), names: z.array(text).min(1) }),
+  /**
+   * New names in order; see `editCategories` for fewer or more names than categories. `pile` says which one pile a
+   * single new name is for, by its old name ("rename papers to bills") or its place ("call the second one…"; -1 is
+   * the last); the other piles keep their names.
+   */
+  z.object({
+    kind: z.literal('rename'),
+    names: z.array(text).min(1),
+    pile: z.union([z.object({ named: text }), z.object({ at: z.number().int().min(-1).max(8) })]).optional(),
+  }),
   z.object({ kind: z.literal('decline') }),
 ]);
 export type SplitEdit = z.infer<typeof SplitEditSchema>;

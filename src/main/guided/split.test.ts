@@ -61,6 +61,27 @@ describe('editCategories: the confirmation dialog', () => {
     ]);
   });
 
+  it('a rename of one pile, by its old name or its place, leaves the other piles as they were', () => {
+    const three = [...categories, { name: 'papers and documents', items: ['old receipts'] }];
+    expect(editCategories(three, { kind: 'rename', names: ['bills'], pile: { named: 'papers' } })).toEqual([
+      categories[0],
+      categories[1],
+      { name: 'bills', items: ['old receipts'] },
+    ]);
+    expect(editCategories(three, { kind: 'rename', names: ['magazines'], pile: { at: 1 } }).map((category) => category.name)).toEqual([
+      'cables',
+      'magazines',
+      'papers and documents',
+    ]);
+    expect(editCategories(three, { kind: 'rename', names: ['cords'], pile: { at: -1 } }).map((category) => category.name)).toEqual([
+      'cables',
+      'other',
+      'cords',
+    ]);
+    // A pile it cannot find: nothing is renamed and nothing is merged.
+    expect(editCategories(three, { kind: 'rename', names: ['bills'], pile: { named: 'shoes' } })).toEqual(three);
+  });
+
   it('with fewer names, the rest join the last one; equal names merge; extra names hold nothing', () => {
     expect(editCategories(categories, { kind: 'rename', names: ['stuff'] })).toEqual([
       { name: 'stuff', items: ['usb cable', 'hdmi cord', 'sketchbook', 'magazines'] },

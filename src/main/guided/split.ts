@@ -60,7 +60,8 @@ export function emergentCategories(items: readonly string[]): Category[] {
 
 /**
  * The person's edit of the suggestion. Rename goes by position; with fewer names than categories the rest join
- * the last named one, extra names have nothing to hold and are dropped; equal names become one category.
+ * the last named one, extra names have nothing to hold and are dropped; equal names become one category. A rename
+ * of one pile (`pile`) changes that pile's name only.
  * Merge makes one category of everything. The result keeps every item and has no empty category.
  */
 export function editCategories(categories: readonly Category[], edit: Exclude<SplitEdit, { kind: 'decline' }>): Category[] {
@@ -70,6 +71,17 @@ export function editCategories(categories: readonly Category[], edit: Exclude<Sp
     case 'merge':
       return [{ name: categories.map((category) => category.name).join(' and '), items: categories.flatMap((category) => category.items) }];
     case 'rename': {
+      if (edit.pile) {
+        // One pile gets the new name; the others stay as they were. A pile that cannot be found changes nothing.
+        const { pile } = edit;
+        const index =
+          'at' in pile
+            ? pile.at === -1 ? categories.length - 1 : pile.at
+            : categories.findIndex((category) => sameWords(category.name, pile.named));
+        return categories
+          .map((category, at) => ({ name: at === index ? edit.names[0]! : category.name, items: [...category.items] }))
+          .filter((category) => category.items.length > 0);
+      }
       const merged: Category[] = [];
       categories.forEach((category, index) => {
         const name = edit.names[Math.min(index, edit.names.length - 1)]!;
@@ -80,6 +92,14 @@ export function editCategories(categories: readonly Category[], edit: Exclude<Sp
       return merged.filter((category) => category.items.length > 0);
     }
   }
+}
+
+/** "papers" names the pile "Papers and documents"; "the cables" names "Cables": one holds the other's words. */
+function sameWords(pileName: string, said: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/\b(?:the|a|an|pile|one|lot)\b/g, ' ').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const pile = words(pileName);
+  const named = words(said);
+  return named.length > 0 && named.every((word) => pile.some((other) => other === word || other === `${word}s` || `${other}s` === word));
 }
 
 /** "cables, sketchbooks and magazines" -> ["cables", "sketchbooks", "magazines"]. */

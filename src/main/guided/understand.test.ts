@@ -164,8 +164,8 @@ const generalised: { cause: string; text: string; expecting: Expecting; heard: I
   { cause: 'split: skipping is a decline', text: 'skip it for today', expecting: split, heard: { kind: 'split', edit: { kind: 'decline' } } },
   { cause: 'split: leaving it to the coach accepts', text: 'up to you really', expecting: split, heard: { kind: 'split', edit: { kind: 'accept' } } },
   { cause: 'split: one pile, however big', text: 'one massive pile please', expecting: split, heard: { kind: 'split', edit: { kind: 'merge' } } },
-  { cause: 'split: a rename inside the answer', text: 'fine, rename misc to odds and ends', expecting: split, heard: { kind: 'split', edit: { kind: 'rename', names: ['odds and ends'] } } },
-  { cause: 'split: a positional rename, new name not old', text: 'ok but call the second pile chargers not leads', expecting: split, heard: { kind: 'split', edit: { kind: 'rename', names: ['chargers'] } } },
+  { cause: 'split: a rename inside the answer', text: 'fine, rename misc to odds and ends', expecting: split, heard: { kind: 'split', edit: { kind: 'rename', names: ['odds and ends'], pile: { named: 'misc' } } } },
+  { cause: 'split: a positional rename, new name not old', text: 'ok but call the second pile chargers not leads', expecting: split, heard: { kind: 'split', edit: { kind: 'rename', names: ['chargers'], pile: { at: 1 } } } },
   { cause: 'item: "it\'s a X" names X', text: "it's an old phone charger", expecting: item, heard: { kind: 'item', item: 'an old phone charger' } },
   { cause: 'item: "X, not Y" names X', text: "that's my bike helmet, not a bowl", expecting: item, heard: { kind: 'item', item: 'my bike helmet' } },
   { cause: 'item: an outcome-looking noun in a name', text: "it's the charity bag from last spring", expecting: item, heard: { kind: 'item', item: 'the charity bag from last spring' } },
@@ -226,6 +226,11 @@ describe('understand: bad input', () => {
     expect(understand('🎉🎉', next)).toEqual({ kind: 'unclear', text: '🎉🎉' });
   });
 
+  it('reads a pasted terminal escape sequence as nothing, not as a word (regression: "\\u001b[31m" was kept as "[31m")', () => {
+    expect(understand('\u0000\u0007\u001b[31m', { kind: 'anchors' })).toEqual({ kind: 'unclear', text: '\u0000\u0007\u001b[31m' });
+    expect(understand('\u001b[1;32mthe desk\u001b[0m', { kind: 'anchors' })).toEqual({ kind: 'anchors', anchors: ['the desk'] });
+  });
+
   it('reads control characters inside words as spaces', () => {
     expect(understand('bin\u0000 it', card)).toEqual(mug('trash'));
   });
@@ -235,5 +240,20 @@ describe('understand: bad input', () => {
     const heard = understand(long, card);
     expect(heard.kind).toBe('unclear');
     expect(heard.kind === 'unclear' && heard.text.length).toBe(2000);
+  });
+});
+
+describe('understand: corrections and renames that must not lose what the person said', () => {
+  it('a pause before "also" adds to the list instead of taking it back (regression: "the bed, wait, also the desk" lost the bed)', () => {
+    expect(understand('the bed, wait, also the desk', { kind: 'anchors' })).toEqual({ kind: 'anchors', anchors: ['the bed', 'the desk'] });
+    expect(understand('my plants. hang on, and the lamp', { kind: 'anchors' })).toEqual({ kind: 'anchors', anchors: ['my plants', 'the lamp'] });
+    expect(understand('the bed, wait no, the desk', { kind: 'anchors' })).toEqual({ kind: 'anchors', anchors: ['the desk'] });
+  });
+
+  it('renaming one pile says which pile, so the others keep their names (regression: every pile became "bills")', () => {
+    const split: Expecting = { kind: 'split' };
+    expect(understand('rename papers to bills', split)).toEqual({ kind: 'split', edit: { kind: 'rename', names: ['bills'], pile: { named: 'papers' } } });
+    expect(understand('call the second one magazines', split)).toEqual({ kind: 'split', edit: { kind: 'rename', names: ['magazines'], pile: { at: 1 } } });
+    expect(understand('ok but call the last pile "odds and ends"', split)).toEqual({ kind: 'split', edit: { kind: 'rename', names: ['odds and ends'], pile: { at: -1 } } });
   });
 });

@@ -67,7 +67,10 @@ const EMOJI: readonly (readonly [RegExp, string])[] = [
 ];
 // Pictographs, flags' regional letters, skin tones, and the joiners and selectors that bind them.
 const OTHER_EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
-// Control and format characters (other than plain white space) carry no words.
+// Control and format characters (other than plain white space) carry no words; nor do terminal escape sequences
+// pasted with them ("\u001b[31m"), whose printable tail would otherwise read as a word.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/gu;
 const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
 
 /** One spelling for words the two Englishes spell apart, so the phrase lists name each once. */
@@ -160,6 +163,8 @@ function clausesOf(text: string): Clause[] {
 
 /** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually". */
 const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute))*$/;
+/** A clause that adds to what came before: "also the desk", "and the lamp", "plus the rug". */
+const ADDS = /^(?:also|and|plus|and also|oh and|as well as|too)(?= |$)/;
 /** A clause that takes back what came before: "actually no", "scratch that", "or rather". */
 const TAKE_BACK = /^(?:(?:no|oh|ok|sorry) )*(?:actually no|no actually|scratch that|or rather|sorry i meant)$/;
 /** What may follow a bare "stop" and still leave it a stop: thanks, an apology, how tired. */
@@ -176,6 +181,8 @@ function heldAndCorrected(clauses: Clause[]): Clause[] {
     const clause = clauses[index]!;
     const rest = clauses.slice(index + 1);
     const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
+    // "the bed, wait, also the desk": a pause before something more adds to what came before; it takes nothing back.
+    if (holdsOn && index > 0 && ADDS.test(rest[0]?.norm ?? '')) return [...clauses.slice(0, index), ...rest];
     if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm)) return rest;
   }
   return clauses;
@@ -561,7 +568,7 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
       return [kept];
     })
     .flatMap((kept) => parseList(kept.replace(ANCHOR_TAIL, '')))
-    .map(trimFiller)
+    .map((anchor) => trimFiller(anchor.replace(/^(?:(?:also|plus|oh|and)\s+)+/i, '')))
     .filter((anchor) => anchor && hasContent(anchor) && !NONE.test(anchor.toLowerCase()) && !/^(?:and )?nothing else$/i.test(anchor) && !ruledOut.has(bare(anchor)))
     .map((anchor) => anchor.replace(/\s+and nothing else$/i, ''));
   return anchors.length > 0 ? { kind: 'anchors', anchors } : undefined;
@@ -577,13 +584,19 @@ const ACCEPT = phrase(
 );
 const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
-const RENAME_ONE = /\b(?:rename\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?:first|second|third|last|other|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(.+)$/i;
+const RENAME_ONE =
+  /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
+const PLACES: Readonly<Record<string, number>> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, last: -1 };
 
 function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
-  const one = RENAME_ONE.exec(text)?.[1];
+  const one = RENAME_ONE.exec(text)?.groups;
   // "cords not cables": the new name, not the old one.
-  const name = one && trimFiller(one.replace(/\s+(?:not|instead of|rather than)\s.*$/i, '').replace(/['"‘’“”]/g, ''));
-  if (name && isName(name)) return { kind: 'split', edit: { kind: 'rename', names: [name] } };
+  const name = one?.name && trimFiller(one.name.replace(/\s+(?:not|instead of|rather than)\s.*$/i, '').replace(/['"‘’“”]/g, ''));
+  if (one && name && isName(name)) {
+    const named = one.named && trimFiller(one.named.replace(/['"‘’“”]/g, ''));
+    const pile = one.place ? { at: PLACES[one.place.toLowerCase()]! } : named && isName(named) ? { named } : undefined;
+    return { kind: 'split', edit: { kind: 'rename', names: [name], ...(pile ? { pile } : {}) } };
+  }
   if (RENAME.test(text)) {
     const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
     if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
@@ -617,7 +630,7 @@ function isName(text: string): boolean {
 function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
-  text = text.replace(OTHER_EMOJI, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
   return text;
 }
