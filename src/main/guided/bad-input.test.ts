@@ -23,6 +23,7 @@ describe('bad input to the guided coach', () => {
     const harness = await guidedHarness({ answers });
     await harness.coach.turn({ text: 'let’s start' });
     const before = harness.state();
+    const askedBefore = harness.asked.length;
     expect(before.spaceFunction).toContain('home office');
 
     const outcome = await harness.coach.turn({ text });
@@ -31,6 +32,8 @@ describe('bad input to the guided coach', () => {
     const reply = outcome.kind === 'answered' ? outcome.response : '';
     expect(reply).toMatch(/^[A-Z]/);
     expect(reply).not.toMatch(/error|invalid|failed|undefined|\[31m/i);
+    // No card about a thing nobody named (regression: an escape sequence's tail "[31m" became an item's card).
+    expect(harness.asked.slice(askedBefore).filter((question) => question.kind === 'disposition')).toEqual([]);
     const after = harness.state();
     expect(after.status).toBe('active');
     expect(after.spaceFunction).toBe(before.spaceFunction);
