@@ -9,10 +9,11 @@ import path from 'node:path';
 const PREFIX = 'tidying-test-run-';
 
 /**
- * What the tools the tests run keep in the temp dir by design, not left behind by a test: tsx's and Node's compile
- * caches. (Chromium's profiles and Playwright's artifacts are removed by Playwright when the browser closes.)
+ * What the tools the tests run keep in the temp dir by design, not left behind by a test: tsx's, Node's and
+ * Playwright's compile caches. (Chromium's profiles and Playwright's artifacts are removed by Playwright when the
+ * browser closes.)
  */
-const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/];
+const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/, /^playwright-transform-cache-\d+$/];
 
 const [command] = process.argv.slice(2);
 if (command === 'start') {
