@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { SessionState } from '../../shared/session/schema';
+import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
+import type { Decision, SessionState } from '../../shared/session/schema';
 import { minutesLeft } from '../../shared/sprints/sprint';
 import { carriedLeft } from '../carry-over/leftovers';
 import { detectedInPhoto } from '../detection/proposals';
@@ -23,11 +24,9 @@ export function templateContext(
     minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
     ...(state.sprint ? { sprint: { number: state.sprint.number, phase: state.sprint.phase.kind, minutesLeft: minutesLeft(state.sprint, options.now) } } : {}),
     piles: {
-      belongs: state.piles.belongs.length,
-      out: state.piles.out.length,
-      unsure: state.piles.unsure.length,
+      ...pileCounts(state),
       firstUnsure: state.piles.unsure.slice(0, FIRST_UNSURE).map((item) => item.name),
-      lastDecisions: state.decisions.slice(-LAST_DECISIONS),
+      lastDecisions: state.decisions.slice(-LAST_DECISIONS).map((decision) => ({ ...decision, group: groupWords(decision, state) })),
     },
     photos: state.photos.flatMap((photo) => {
       const detected = detectedInPhoto(state, photo);
@@ -38,4 +37,10 @@ export function templateContext(
     // Next time: what the person took up from the last session, the items not decided yet.
     carried: state.carriedOver ? { unsure: carriedLeft(state), nextTime: state.carriedOver.nextTime } : undefined,
   };
+}
+
+/** A decision's group as the person sees it ("goes elsewhere in the home"); a skip has none. */
+function groupWords(decision: Decision, state: SessionState): string | undefined {
+  const group = groupOf(decision, state);
+  return group ? PILE_GROUP_WORDS[group].title.toLowerCase() : undefined;
 }

@@ -6,6 +6,7 @@
  * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
  * Every answer updates the piles through `recordDecision`; stop ends the session with its summary.
  */
+import { pileCounts } from '../../shared/session/pile-groups';
 import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
 import type { Llm } from '../effects';
 import { recordDecision } from '../session/decisions';
@@ -168,7 +169,7 @@ export class GuidedCoach {
       function: state.spaceFunction,
       anchors: state.anchors,
       itemsProcessed: state.itemsProcessed,
-      piles: { belongs: state.piles.belongs.length, out: state.piles.out.length, unsure: state.piles.unsure.length },
+      piles: pileCounts(state),
     };
   }
 

@@ -41,7 +41,7 @@ describe('the guided coach with a model', () => {
     const harness = await guidedHarness({ llm: aiSdkLlm(model), initial: (state) => ({ ...state, guided: sorting }) });
     const outcome = await harness.coach.turn({ text: 'my hands are sore' });
     expect(outcome).toMatchObject({ kind: 'answered', response: 'Good place to stop. One thing went out today.', mode: 'windingDown' });
-    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 leaving, 0 staying, 0 unsure.' } });
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' } });
   });
 
   it('falls back to the rules and the templates when the model fails', async () => {

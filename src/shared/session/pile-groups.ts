@@ -101,11 +101,31 @@ export type GroupedPiles = Readonly<Record<PileGroup, readonly PileItem[]>>;
 export function groupedPiles(state: ThisSpace & { piles: Piles }): GroupedPiles {
   const groups: Record<PileGroup, PileItem[]> = { here: [], elsewhere: [], leaving: [], undecided: [] };
   const items = [...state.piles.belongs, ...state.piles.out, ...state.piles.unsure].sort((a, b) => a.decidedAt - b.decidedAt);
-  for (const item of items) groups[groupOf(item, state)!].push(item);
+  const seen = new Set<string>();
+  for (const item of items) {
+    // An item is listed once, even if a hand-edited or old state holds its id twice.
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    groups[groupOf(item, state)!].push(item);
+  }
   return groups;
 }
 
 /** "1 stays here, 1 goes elsewhere in the home, 2 leave the home, 0 undecided". */
 export function groupCountsText(groups: GroupedPiles): string {
   return PILE_GROUPS.map((group) => PILE_GROUP_WORDS[group].count(groups[group].length)).join(', ');
+}
+
+export type PileCounts = Readonly<Record<PileGroup, number>> & { readonly text: string };
+
+/** How many things each group holds, and the same in words, for summaries and prompts. */
+export function pileCounts(state: ThisSpace & { piles: Piles }): PileCounts {
+  const groups = groupedPiles(state);
+  return {
+    here: groups.here.length,
+    elsewhere: groups.elsewhere.length,
+    leaving: groups.leaving.length,
+    undecided: groups.undecided.length,
+    text: groupCountsText(groups),
+  };
 }
