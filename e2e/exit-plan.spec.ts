@@ -34,7 +34,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await decide(page, 'mug', '1'); // To the kitchen
   await decide(page, 'plate', '1'); // To the kitchen
   await decide(page, 'lamp shade', '2'); // Keep it here, Donate, Trash: Donate
-  await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('2');
+  await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
 
@@ -86,7 +86,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await plan.getByRole('button', { name: 'Save as Markdown' }).click();
   const markdown = await readFile((await (await downloading).path())!, 'utf8');
   expect(markdown).toContain('## Exit plan\n\n1 of 4 done.');
-  expect(markdown).toContain('### To the kitchen\n\n- [x] mug\n- [ ] plate');
+  expect(markdown).toContain('#### To the kitchen\n\n- [x] mug\n- [ ] plate');
   expect(markdown).toContain('- [ ] lamp shade');
 
   // A reload keeps the tick; the plan on screen is this session's, so no notice repeats it.

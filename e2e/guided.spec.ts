@@ -54,7 +54,7 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
     if (item === 'old receipts') await page.screenshot({ path: shotPath('guided-card.png') });
     await page.keyboard.press('1');
   }
-  await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('2');
+  await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
 
   // Stop for today, from the next dialog.
   await expect(dialog(page).getByRole('radio', { name: 'Stop for today' })).toBeVisible();
