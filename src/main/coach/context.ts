@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
 import type { Decision, SessionState } from '../../shared/session/schema';
+import { recommendationHint } from '../../shared/recommendations/table';
 import { minutesLeft } from '../../shared/sprints/sprint';
 import { carriedLeft } from '../carry-over/leftovers';
 import { detectedInPhoto } from '../detection/proposals';
@@ -20,6 +21,8 @@ export function templateContext(
     ...modeData,
     function: state.spaceFunction,
     anchors: state.anchors,
+    // The recommendation table's word on the item in hand (src/shared/recommendations): a hint, not an order.
+    ...(state.mode.kind === 'sorting' && state.mode.currentItem ? { recommendation: recommendationHint(state.mode.currentItem, state.spaceFunction) } : {}),
     itemsProcessed: state.itemsProcessed,
     minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
     ...(state.sprint ? { sprint: { number: state.sprint.number, phase: state.sprint.phase.kind, minutesLeft: minutesLeft(state.sprint, options.now) } } : {}),

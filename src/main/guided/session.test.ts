@@ -29,7 +29,8 @@ const cardAnswers: Record<string, Extract<Answer, { kind: 'disposition' }>['pick
   'tangle of old cables': { type: 'unsure' },
   'coffee mug': { type: 'choice', index: 0 },
   'stack of magazines': { type: 'unsure' },
-  'old receipts': { type: 'choice', index: 0 },
+  // File it, Recycle, Trash: recycled.
+  'old receipts': { type: 'choice', index: 1 },
   'phone charger': { type: 'unsure' },
   'spare cable': { type: 'unsure' },
 };
@@ -81,7 +82,7 @@ describe('a whole session from the realistic script, with no model', () => {
       'Tangle of old cables: undecided for now (2 so far). That’s fine. Next.',
       'Coffee mug: to the kitchen. Next.',
       'Stack of magazines: undecided for now (3 so far). That’s fine. Next.',
-      'Old receipts: trash. Next.',
+      'Old receipts: recycling. Next.',
       'Phone charger: undecided for now (4 so far). That’s fine. Next.',
       'Tangle of old cables: recycling. Next.',
       'Spare cable: to its place. That’s cables done. Next: everything else.',

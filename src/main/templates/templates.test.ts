@@ -124,6 +124,16 @@ describe('the conversational coach’s prompt', () => {
     expect(prompt).not.toMatch(/\n\n\n/);
   });
 
+  it('gives the item in hand the recommendation table’s choices for this space, recommended first', () => {
+    const prompt = coachPrompt(session({ kind: 'sorting', currentItem: 'blue mug', itemLocation: 'on the windowsill' }));
+    expect(prompt.split('\n')).toContain(
+      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash.',
+    );
+    const unknown = coachPrompt(session({ kind: 'sorting', currentItem: 'green device' }));
+    expect(unknown).toContain('Usual choices for it in this space: not a kind of thing the table knows: ask where it goes rather than guessing.');
+    expect(coachPrompt(session({ kind: 'sorting' }))).not.toContain('Usual choices');
+  });
+
   it('keeps the question it last asked apart from the rules in decision support', () => {
     const prompt = coachPrompt(session({ kind: 'decisionSupport', stuckItem: 'old mug', reframeQuestion: 'Would you buy it again?' }));
     expect(prompt).toContain('Stuck on: old mug.\nYou last asked: Would you buy it again?\n\n- Reframe');
