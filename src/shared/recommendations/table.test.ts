@@ -92,6 +92,8 @@ function sampleName(item: string): string {
     stationery: 'stapler',
     remote: 'remote',
     toys: 'teddy bear',
+    electronics: 'laptop',
+    decor: 'vase',
     keepsakes: 'old photos',
   };
   return names[item]!;

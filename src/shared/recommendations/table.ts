@@ -21,6 +21,8 @@ export const ItemKindSchema = z.enum([
   'stationery',
   'remote',
   'toys',
+  'electronics',
+  'decor',
   'keepsakes',
 ]);
 export type ItemKind = z.infer<typeof ItemKindSchema>;
@@ -73,6 +75,8 @@ export const RECOMMENDATIONS: RecommendationTable = TableSchema.parse({
   stationery: { anywhere: [place('desk drawer'), KEEP, DONATE], in: { craft: [place('craft box'), KEEP, DONATE] } },
   remote: { anywhere: [place('TV stand'), KEEP, DONATE] },
   toys: { anywhere: [KEEP, place('toy box'), DONATE] },
+  electronics: { anywhere: [KEEP, place('desk drawer'), DONATE] },
+  decor: { anywhere: [KEEP, place('shelf'), DONATE] },
   // Never recommended out, and trash is never offered: a keepsake is kept or put away with care.
   keepsakes: { anywhere: [KEEP, MEMORY_BOX, DONATE], in: { storage: [MEMORY_BOX, KEEP] } },
 });
@@ -92,7 +96,9 @@ const KIND_WORDS: ReadonlyArray<readonly [ItemKind, RegExp]> = [
   ['umbrella', /\bumbrellas?\b/],
   ['stationery', /\b(scissors|tape|stapler|pens?|pencils?|markers?|highlighters?|rulers?|glue)\b/],
   ['remote', /\bremotes?( control)?\b/],
-  ['toys', /\b(teddy( bear)?|toys?|balls?|sports ball|frisbee|kite|skateboard|racket|baseball (bat|glove)|lego|dolls?|puzzles?)\b/],
+  ['toys', /\b(teddy( bear)?|toys?|balls?|sports ball|frisbee|kite|skateboard|racket|baseball (bat|glove)|skis|snowboard|surfboard|lego|dolls?|puzzles?)\b/],
+  ['electronics', /\b(laptop|mouse|keyboard|phone|cell phone|tablet|headphones|earbuds|camera|speaker)s?\b/],
+  ['decor', /\b(clock|vase|candles?|ornaments?|plant pot)s?\b/],
 ];
 
 /** The kind of thing an item is, from its name; undefined when the name says nothing the table knows. */
