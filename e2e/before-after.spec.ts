@@ -56,7 +56,7 @@ test('before and after: the first photos are the before, after photos added at t
   await expect(beforeNames).toHaveCount(2);
   expect((await beforeNames.allTextContents()).sort()).toEqual(['desk.jpg', 'floor.jpg']);
   await expect(section.getByTestId('after-photos')).toContainText('A photo or two of the space now, if you like.');
-  await expect(section.getByTestId('what-moved')).toHaveText('What moved: 1 out of the room, 1 to its place.');
+  await expect(section.getByTestId('what-moved')).toHaveText('What moved: 1 goes elsewhere in the home, 1 leaves the home.');
 
   const after = await photoFile(photos, 'desk-now.jpg', '#8a8f95');
   const picking = page.waitForEvent('filechooser');
@@ -79,6 +79,6 @@ test('before and after: the first photos are the before, after photos added at t
   const downloading = page.waitForEvent('download');
   await page.getByTestId('session-ended').getByRole('button', { name: 'Save as Markdown' }).click();
   const markdown = await readFile((await (await downloading).path())!, 'utf8');
-  expect(markdown).toContain('## Before and after\n\nWhat moved: 1 out of the room, 1 to its place.\n\n| Before | After |');
+  expect(markdown).toContain('## Before and after\n\nWhat moved: 1 goes elsewhere in the home, 1 leaves the home.\n\n| Before | After |');
   expect(markdown).toMatch(/\| !\[(desk|floor)\.jpg\]\(data:image\/webp;base64,[^)]+\) \| !\[desk\\-now\.jpg\]\(data:image\/webp;base64,[^)]+\) \|/);
 });

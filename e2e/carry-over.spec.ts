@@ -48,7 +48,7 @@ async function leaveThreeUnsure(page: Page, url: string): Promise<void> {
     await expect(dialog(page)).toContainText(item, { ignoreCase: true });
     await dialog(page).getByRole('button', { name: 'Not sure yet' }).click();
   }
-  await expect(page.getByTestId('pile-unsure').locator('.count')).toHaveText('3');
+  await expect(page.getByTestId('pile-undecided').locator('.count')).toHaveText('3');
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Start a new session' }).click();
@@ -61,7 +61,7 @@ test('a new session offers what the last one left; taking it up brings those ite
 
   const offer = page.getByTestId('carry-offer');
   await expect(offer).toContainText('Last time (Work): 3 unsure items. Start with those?');
-  await expect(page.getByTestId('pile-unsure').locator('.count')).toHaveText('0');
+  await expect(page.getByTestId('pile-undecided').locator('.count')).toHaveText('0');
   await expectAccessible(page, 'the offer, dark theme');
   await page.screenshot({ path: shotPath('carry-over-offer-dark.png') });
   await page.setViewportSize({ width: 800, height: 600 });
@@ -98,7 +98,7 @@ test('starting fresh declines the offer: it goes, and is not made again after a 
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: 'Start fresh' }).click();
   await expect(offer).toHaveCount(0);
-  await expect(page.getByTestId('pile-unsure').locator('.count')).toHaveText('0');
+  await expect(page.getByTestId('pile-undecided').locator('.count')).toHaveText('0');
 
   // A restart on the same folder: a fresh session, and no offer (it would come with the first render after connecting).
   await app.stop();

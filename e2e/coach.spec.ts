@@ -62,7 +62,7 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await page.setViewportSize({ width: 1200, height: 760 });
   await page.keyboard.press('1');
   await expect(card).toHaveCount(0);
-  const belongs = page.getByTestId('pile-belongs');
+  const belongs = page.getByTestId('pile-elsewhere');
   await expect(belongs.locator('.count')).toHaveText('1');
   await expect(belongs).toContainText('blue mug with a chipped handle');
   await expect(belongs).toContainText('→ kitchen cupboard');
@@ -85,7 +85,7 @@ test('a card answered in the person\'s own words through "Other..."', async ({ p
   await own.press('Enter');
   await expect(card).toHaveCount(0);
   await coachSaid(page, 'Got it: it goes back to your sister.');
-  for (const pile of ['belongs', 'out', 'unsure']) {
+  for (const pile of ['here', 'elsewhere', 'leaving', 'undecided']) {
     await expect(page.getByTestId(`pile-${pile}`).locator('.count')).toHaveText('0');
   }
 });
@@ -179,7 +179,7 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   // The next number after the choices is "Not sure yet".
   await page.keyboard.press('3');
   await expect(card).toHaveCount(0);
-  await expect(page.getByTestId('pile-unsure')).toContainText('tangle of black cables');
+  await expect(page.getByTestId('pile-undecided')).toContainText('tangle of black cables');
   await coachSaid(page, 'Cables can wait.');
   await expect(box).toBeFocused();
 });

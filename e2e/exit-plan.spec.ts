@@ -33,8 +33,9 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await decide(page, 'empty amazon envelope', '1'); // Trash
   await decide(page, 'mug', '1'); // To the kitchen
   await decide(page, 'plate', '1'); // To the kitchen
-  await decide(page, 'lamp shade', '2'); // Keep it here, Donate, Trash: Donate
-  await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('2');
+  await decide(page, 'lamp shade', '3'); // Somewhere else, Keep it here, Donate: Donate
+  await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
+  await expect(page.getByTestId('pile-elsewhere').locator('.count')).toHaveText('2');
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
 
@@ -86,7 +87,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await plan.getByRole('button', { name: 'Save as Markdown' }).click();
   const markdown = await readFile((await (await downloading).path())!, 'utf8');
   expect(markdown).toContain('## Exit plan\n\n1 of 4 done.');
-  expect(markdown).toContain('### To the kitchen\n\n- [x] mug\n- [ ] plate');
+  expect(markdown).toContain('#### To the kitchen\n\n- [x] mug\n- [ ] plate');
   expect(markdown).toContain('- [ ] lamp shade');
 
   // A reload keeps the tick; the plan on screen is this session's, so no notice repeats it.
@@ -148,4 +149,54 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   // The notice would have come with the first answers; give it the time a slow start would take.
   await page.waitForTimeout(1500);
   await expect(page.getByTestId('exit-plan-notice')).toHaveCount(0);
+});
+
+test('one thing of each group: the same four groups and counts in the panel, the summary and the exit plan', async ({ page }) => {
+  test.setTimeout(90_000);
+  app = await startWebMode();
+  // A work room: trash, the hallway, a spot in this room, and one not decided.
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  await decide(page, 'empty amazon envelope', '1'); // Trash
+  await decide(page, 'umbrella', '1'); // To the hallway
+  await decide(page, 'stapler', '1'); // To the desk drawer
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill('sketchbook');
+  await dialog(page).getByRole('textbox').press('Enter');
+  await dialog(page).getByRole('button', { name: 'Not sure yet' }).click();
+
+  const panel = page.getByRole('complementary', { name: 'Piles' });
+  await expect(panel.locator('h3')).toHaveText(['Stays here 1', 'Goes elsewhere in the home 1', 'Leaves the home 1', 'Undecided 1']);
+  await expect(page.getByTestId('pile-here')).toContainText('stapler→ desk drawer');
+  // Bound for the hallway: never counted as staying.
+  await expect(page.getByTestId('pile-elsewhere')).toContainText('umbrella→ hallway');
+  await expect(page.getByTestId('pile-leaving')).toContainText('empty amazon envelopetrash');
+  await expect(page.getByTestId('pile-undecided')).toContainText('sketchbook');
+  await page.screenshot({ path: shotPath('piles-four-groups.png') });
+
+  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  const counts = '1 stays here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided';
+  const ended = page.getByTestId('session-ended');
+  await expect(ended.locator('.ended-summary')).toHaveText(`4 items processed: ${counts}.`);
+  await expect(page.getByTestId('messages')).toContainText(`Good stopping point. 4 things sorted: ${counts}.`);
+
+  // The exit plan: what leaves the home, then what goes elsewhere in it; the stapler stays here and is not in it.
+  const plan = ended.getByTestId('exit-plan');
+  await expect(plan.getByTestId('exit-plan-leaving').locator('.exit-plan-section-title')).toHaveText('Leaves the home 1');
+  await expect(plan.getByTestId('exit-plan-leaving')).toContainText('empty amazon envelope');
+  await expect(plan.getByTestId('exit-plan-elsewhere').locator('.exit-plan-section-title')).toHaveText('Goes elsewhere in the home 1');
+  await expect(plan.getByTestId('exit-plan-elsewhere')).toContainText('To the hallway');
+  await expect(plan.getByTestId('exit-plan-progress')).toHaveText('0 of 2 done');
+  await expect(plan).not.toContainText('stapler');
+  await plan.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('exit-plan-four-groups.png') });
+
+  const downloading = page.waitForEvent('download');
+  await plan.getByRole('button', { name: 'Save as Markdown' }).click();
+  const markdown = await readFile((await (await downloading).path())!, 'utf8');
+  expect(markdown).toContain(`4 items processed: ${counts}.`);
+  expect(markdown).toContain('## Stays here\n\n- stapler → desk drawer');
+  expect(markdown).toContain('## Goes elsewhere in the home\n\n- umbrella → hallway');
+  expect(markdown).toContain('### Leaves the home (1)');
+  expect(markdown).toContain('### Goes elsewhere in the home (1)');
 });

@@ -58,7 +58,7 @@ test('a session recorded in web mode with photos and the scripted model passes r
     await page.keyboard.press(key);
     await expect(page.getByTestId('items-processed')).toHaveText(`Items processed: ${index + 1}`);
   }
-  await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('1');
+  await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('1');
   await page.screenshot({ path: shotPath('replay-recorded-session.png') });
   await app.stop();
   app = undefined;

@@ -65,8 +65,8 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await answerFunction(page);
   await sortItem(page, 'empty amazon envelope', /^Trash/, 'Empty amazon envelope: trash. Next.');
   await sortItem(page, 'coffee mug', /^To the kitchen/, 'Coffee mug: to the kitchen. Next.');
-  await expect(pileCount(page, 'out')).toHaveText('1');
-  await expect(pileCount(page, 'belongs')).toHaveText('1');
+  await expect(pileCount(page, 'leaving')).toHaveText('1');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('1');
 
   // The coach already asks for the next thing; that question is set aside for the panel and a fresh session.
   await expect(page.getByTestId('question-dialog')).toBeVisible();
@@ -77,7 +77,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await panel.getByRole('button', { name: 'New session' }).click();
   await expect(panel).toHaveCount(0);
   await expect(chat(page)).not.toContainText('coffee mug');
-  await expect(pileCount(page, 'belongs')).toHaveText('0');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('0');
   // One turn in the new session, so it is logged too.
   await say(page, 'idk where to start');
   await expect(dialog(page)).toHaveAccessibleName(/What is this space mostly for\?/);
@@ -110,7 +110,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   expect(total).toBe(5);
   const replayChat = page.getByTestId('timeline-messages');
   await expect(replayChat).not.toContainText('idk where to start');
-  await expect(pileCount(page, 'out')).toHaveText('0');
+  await expect(pileCount(page, 'leaving')).toHaveText('0');
 
   await page.keyboard.press('End');
   await expect(position).toContainText('Step 5 of 5');
@@ -120,19 +120,19 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await replay.getByRole('button', { name: 'Step back' }).click();
   await expect(position).toContainText('Step 4 of 5');
   await expect(page.getByTestId('step-answers')).toContainText('To the kitchen');
-  await expect(pileCount(page, 'belongs')).toHaveText('1');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('1');
   await replay.getByRole('button', { name: 'Step back' }).click();
   await expect(position).toContainText('Step 3 of 5');
   await expect(replayChat).not.toContainText('Coffee mug: to the kitchen.');
   await expect(replayChat).toContainText('Empty amazon envelope: trash. Next.');
-  await expect(pileCount(page, 'belongs')).toHaveText('0');
-  await expect(pileCount(page, 'out')).toHaveText('1');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('0');
+  await expect(pileCount(page, 'leaving')).toHaveText('1');
   await page.screenshot({ path: shotPath('timeline.png') });
 
   await replay.getByRole('button', { name: 'Step forward' }).click();
   await expect(position).toContainText('Step 4 of 5');
   await expect(replayChat).toContainText('Coffee mug: to the kitchen. Next.');
-  await expect(pileCount(page, 'belongs')).toHaveText('1');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('1');
   await page.setViewportSize({ width: 640, height: 480 });
   await page.screenshot({ path: shotPath('timeline-small.png') });
   await page.setViewportSize({ width: 1200, height: 760 });
@@ -169,7 +169,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(panel).toHaveCount(0);
   await expect(chat(page)).toContainText('Coffee mug: to the kitchen. Next.');
   await expect(page.getByRole('banner')).toContainText('Work (Design)');
-  await expect(pileCount(page, 'belongs')).toHaveText('1');
+  await expect(pileCount(page, 'elsewhere')).toHaveText('1');
 
   // Delete the other, after saying yes to the question.
   // Its last question was closed when the new session began, so nothing is pending and the header is in reach.

@@ -28,7 +28,7 @@ test('the shell loads and shows the session state pushed from main', async ({ pa
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await expect(page.getByTestId('mode')).toContainText('Surveying');
-  for (const pile of ['belongs', 'out', 'unsure']) {
+  for (const pile of ['here', 'elsewhere', 'leaving', 'undecided']) {
     await expect(page.getByTestId(`pile-${pile}`).locator('.count')).toHaveText('0');
   }
   await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 0');

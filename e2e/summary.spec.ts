@@ -19,7 +19,7 @@ test('a session’s summary downloads as Markdown from the Sessions panel', asyn
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(dialog(page)).toContainText('empty amazon envelope', { ignoreCase: true });
   await page.keyboard.press('1');
-  await expect(page.getByTestId('pile-out').locator('.count')).toHaveText('1');
+  await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('1');
 
   await dialog(page).getByRole('button', { name: 'Sessions' }).click();
   const panel = page.getByRole('dialog', { name: 'Sessions' });
@@ -30,7 +30,7 @@ test('a session’s summary downloads as Markdown from the Sessions panel', asyn
   const markdown = await readFile((await download.path())!, 'utf8');
   expect(markdown).toContain('# Tidying session');
   expect(markdown).toContain('Space for: Work');
-  expect(markdown).toContain('## Leaving the room');
+  expect(markdown).toContain('## Leaves the home');
   expect(markdown).toContain('- empty amazon envelope (trash)');
   await expect(panel).toContainText('The summary was saved as');
 });

@@ -46,9 +46,14 @@ describe('next time, with no model', () => {
     const offer = await app.handlers['carry:offer'](undefined, { signal });
     expect(offer).toMatchObject({ from: first, space: 'Work', anchors: ['desk', 'lamp'], unsure: ['old mug', 'tangled cable', 'shoebox'], nextTime: [] });
 
-    // Each carried item gets its first choice; then, asked what is next, the person stops.
+    // Each carried item gets its first choice (the shoebox's card asks where it lives: on the shelf); then, asked
+    // what is next, the person stops.
     const asked = answering(app, (question) =>
-      question.kind === 'disposition' ? { kind: 'disposition', pick: { type: 'choice', index: 0 } } : { kind: 'choice', selected: [STOP_FOR_TODAY] },
+      question.kind === 'disposition'
+        ? { kind: 'disposition', pick: { type: 'choice', index: 0 } }
+        : question.kind === 'text'
+          ? { kind: 'text', text: 'shelf' }
+          : { kind: 'choice', selected: [STOP_FOR_TODAY] },
     );
     await app.handlers['carry:accept']({ from: first }, { signal });
     await app.idle();

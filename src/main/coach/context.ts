@@ -1,5 +1,7 @@
 import type { ModelMessage } from 'ai';
-import type { SessionState } from '../../shared/session/schema';
+import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
+import type { Decision, SessionState } from '../../shared/session/schema';
+import { recommendationHint } from '../../shared/recommendations/table';
 import { minutesLeft } from '../../shared/sprints/sprint';
 import { carriedLeft } from '../carry-over/leftovers';
 import { detectedInPhoto } from '../detection/proposals';
@@ -19,15 +21,15 @@ export function templateContext(
     ...modeData,
     function: state.spaceFunction,
     anchors: state.anchors,
+    // The recommendation table's word on the item in hand (src/shared/recommendations): a hint, not an order.
+    ...(state.mode.kind === 'sorting' && state.mode.currentItem ? { recommendation: recommendationHint(state.mode.currentItem, state.spaceFunction) } : {}),
     itemsProcessed: state.itemsProcessed,
     minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
     ...(state.sprint ? { sprint: { number: state.sprint.number, phase: state.sprint.phase.kind, minutesLeft: minutesLeft(state.sprint, options.now) } } : {}),
     piles: {
-      belongs: state.piles.belongs.length,
-      out: state.piles.out.length,
-      unsure: state.piles.unsure.length,
+      ...pileCounts(state),
       firstUnsure: state.piles.unsure.slice(0, FIRST_UNSURE).map((item) => item.name),
-      lastDecisions: state.decisions.slice(-LAST_DECISIONS),
+      lastDecisions: state.decisions.slice(-LAST_DECISIONS).map((decision) => ({ ...decision, group: groupWords(decision, state) })),
     },
     photos: state.photos.flatMap((photo) => {
       const detected = detectedInPhoto(state, photo);
@@ -38,4 +40,10 @@ export function templateContext(
     // Next time: what the person took up from the last session, the items not decided yet.
     carried: state.carriedOver ? { unsure: carriedLeft(state), nextTime: state.carriedOver.nextTime } : undefined,
   };
+}
+
+/** A decision's group as the person sees it ("goes elsewhere in the home"); a skip has none. */
+function groupWords(decision: Decision, state: SessionState): string | undefined {
+  const group = groupOf(decision, state);
+  return group ? PILE_GROUP_WORDS[group].title.toLowerCase() : undefined;
 }

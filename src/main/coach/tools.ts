@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { endedSession } from '../session/ending';
 import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '../../shared/questions/schema';
+import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import { proposalMatching } from '../detection/proposals';
-import { pileFor, recordDecision, type Outcome } from '../session/decisions';
+import { recordDecision, type Outcome } from '../session/decisions';
 
 export interface CoachToolDeps {
   readonly state: StateStore<SessionState>;
@@ -15,11 +16,8 @@ export interface CoachToolDeps {
   readonly random: Random;
 }
 
-const PILE_WORDS = { out: 'out pile', belongs: 'belongs pile', unsure: 'unsure pile' } as const;
-
 function pilesLine(state: SessionState): string {
-  const { belongs, out, unsure } = state.piles;
-  return `Items processed: ${state.itemsProcessed}. Piles: ${belongs.length} belong, ${out.length} out, ${unsure.length} unsure.`;
+  return `Items processed: ${state.itemsProcessed}. Piles: ${pileCounts(state).text}.`;
 }
 
 /** propose_disposition: the modal card. The answer updates the piles and the count before the model hears it. */
@@ -68,8 +66,8 @@ export function proposeDisposition(deps: CoachToolDeps): AgentTool {
       });
       const afterMode = next.mode.kind === 'sorting' ? { ...next, mode: { kind: 'sorting' as const } } : next;
       deps.state.set(afterMode);
-      const pile = pileFor(outcome);
-      const where = pile ? `${PILE_WORDS[pile]}${placeAt ? ` (goes to ${placeAt})` : ''}` : 'no pile (skipped for now)';
+      const group = groupOf({ outcome, location: placeAt }, afterMode);
+      const where = group ? `${PILE_GROUP_WORDS[group].title.toLowerCase()}${placeAt ? ` (to ${placeAt})` : ''}` : 'no pile (skipped for now)';
       return `Answer: ${outcome === 'unsure' ? 'not sure yet' : outcome} -> ${where}. ${pilesLine(afterMode)}`;
     },
   });

@@ -84,9 +84,10 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     summary: z.string().min(1),
     nextTime: z.array(text),
     processed: count,
-    out: count,
-    belongs: count,
-    unsure: count,
+    /** The four groups' counts in words (src/shared/session/pile-groups.ts). */
+    counts: z.string().min(1),
+    /** Things leaving the home: the summary says to take them to the door. */
+    leaving: count,
   }),
 ]);
 export type Action = z.infer<typeof ActionSchema>;

@@ -447,12 +447,11 @@ describe('decide: seed 001 trigger table', () => {
     const state = session({ guided: { phase: 'sorting', active: { ...active, later: ['the boxes', 'usb cable'] } }, unsure: ['usb cable'], out: 2 });
     expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'windDown' }).action).toEqual({
       kind: 'summary',
-      summary: '3 items processed: 2 leaving, 0 staying, 1 unsure.',
+      summary: '3 items processed: 0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided.',
       nextTime: ['Decide on: usb cable', 'The boxes'],
       processed: 3,
-      out: 2,
-      belongs: 0,
-      unsure: 1,
+      counts: '0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided',
+      leaving: 2,
     });
   });
 });

@@ -31,6 +31,7 @@
  */
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
+import { pileCounts } from '../../shared/session/pile-groups';
 import { carriedLeft } from '../carry-over/leftovers';
 import { anchorCandidates, busySpot, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
 import type { Action } from './actions';
@@ -405,7 +406,8 @@ function instruction(state: SessionState, record: Required<Pick<Decision, 'recor
 
 /** What the person can do when it is time to stop: the facts, and what is left for next time. */
 export function summaryOf(state: SessionState, phase: GuidedState): Extract<Action, { kind: 'summary' }> {
-  const { belongs, out, unsure } = state.piles;
+  const { unsure } = state.piles;
+  const counts = pileCounts(state);
   const later = phase.phase === 'surveying' ? [] : phase.active.later;
   const areas = later.filter((entry) => !unsure.some((item) => sameName(item.name, entry)));
   const undecided = [...unsure.map((item) => item.name), ...carriedLeft(state)];
@@ -415,12 +417,11 @@ export function summaryOf(state: SessionState, phase: GuidedState): Extract<Acti
   ];
   return {
     kind: 'summary',
-    summary: `${state.itemsProcessed} items processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} unsure.`,
+    summary: `${state.itemsProcessed} items processed: ${counts.text}.`,
     nextTime,
     processed: state.itemsProcessed,
-    out: out.length,
-    belongs: belongs.length,
-    unsure: unsure.length,
+    counts: counts.text,
+    leaving: counts.leaving,
   };
 }
 

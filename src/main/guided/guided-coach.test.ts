@@ -54,7 +54,7 @@ describe('GuidedCoach turns', () => {
     });
     const outcome = await harness.coach.turn({ text: 'this is too much' });
     expect(harness.asked).toMatchObject([{ kind: 'confirm', prompt: 'That’s a lot at once. Stop here for today? Stopping is fine.' }]);
-    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 going out, 0 staying, 0 unsure.' });
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' });
     expect(harness.state().status).toBe('ended');
   });
 });

@@ -8,6 +8,7 @@
  * energy check, a sprint's wind down) ends the session with its summary; a stop heard in words shows the "Stop for
  * today?" card first, and "no" (or no answer) goes on where the session was.
  */
+import { pileCounts } from '../../shared/session/pile-groups';
 import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
 import type { Llm } from '../effects';
 import { recordDecision } from '../session/decisions';
@@ -171,7 +172,7 @@ export class GuidedCoach {
       function: state.spaceFunction,
       anchors: state.anchors,
       itemsProcessed: state.itemsProcessed,
-      piles: { belongs: state.piles.belongs.length, out: state.piles.out.length, unsure: state.piles.unsure.length },
+      piles: pileCounts(state),
     };
   }
 

@@ -31,7 +31,8 @@ const cardAnswers: Record<string, Extract<Answer, { kind: 'disposition' }>['pick
   'tangle of old cables': { type: 'unsure' },
   'coffee mug': { type: 'choice', index: 0 },
   'stack of magazines': { type: 'unsure' },
-  'old receipts': { type: 'choice', index: 0 },
+  // File it, Recycle, Trash: recycled.
+  'old receipts': { type: 'choice', index: 1 },
   'phone charger': { type: 'unsure' },
   'spare cable': { type: 'unsure' },
 };
@@ -78,16 +79,16 @@ describe('a whole session from the realistic script, with no model', () => {
       'No rush. Say when you’re ready.',
       "Got it: work from home, I'm a designer, and desk, drawing tablet, lamp stay. Start with one easy thing: something that’s clearly rubbish. What is it?",
       'Empty amazon envelope: trash. Next.',
-      'Sketchbook with some ideas: unsure pile (1). That’s fine. Next.',
+      'Sketchbook with some ideas: undecided for now (1 so far). That’s fine. Next.',
       'Leave the boxes for another day. Turn to the desk instead: tell me one thing there.',
-      'Tangle of old cables: unsure pile (2). That’s fine. Next.',
+      'Tangle of old cables: undecided for now (2 so far). That’s fine. Next.',
       'Coffee mug: to the kitchen. Next.',
-      'Stack of magazines: unsure pile (3). That’s fine. Next.',
-      'Old receipts: trash. Next.',
-      'Phone charger: unsure pile (4). That’s fine. Next.',
+      'Stack of magazines: undecided for now (3 so far). That’s fine. Next.',
+      'Old receipts: recycling. Next.',
+      'Phone charger: undecided for now (4 so far). That’s fine. Next.',
       'Tangle of old cables: recycling. Next.',
       'Spare cable: to its place. That’s cables done. Next: everything else.',
-      'Good stopping point. 10 things sorted: 3 going out, 2 staying, 3 unsure. Take the out pile to the door when you can. Next time: Decide on: sketchbook with some ideas; Decide on: stack of magazines; Decide on: phone charger; The boxes.',
+      'Good stopping point. 10 things sorted: 1 stays here, 1 goes elsewhere in the home, 3 leave the home, 3 undecided. Take what leaves the home to the door when you can. Next time: Decide on: sketchbook with some ideas; Decide on: stack of magazines; Decide on: phone charger; The boxes.',
     ]);
     expect(phases).toEqual([
       'surveying',
@@ -117,13 +118,13 @@ describe('a whole session from the realistic script, with no model', () => {
     expect(names('unsure')).toEqual(['sketchbook with some ideas', 'stack of magazines', 'phone charger']);
     expect(state.itemsProcessed).toBe(10);
     expect(state.ending).toMatchObject({
-      summary: '10 items processed: 3 leaving, 2 staying, 3 unsure.',
+      summary: '10 items processed: 1 stays here, 1 goes elsewhere in the home, 3 leave the home, 3 undecided.',
       nextTime: ['Decide on: sketchbook with some ideas', 'Decide on: stack of magazines', 'Decide on: phone charger', 'The boxes'],
     });
     // The sketchbook's reframe and the split were said in the chat before their dialogs.
     const coachSaid = state.messages.filter((message) => message.role === 'coach').map((message) => message.text);
     expect(coachSaid).toContain('No rush with the sketchbook with some ideas. Does it help with work from home, I\'m a designer? Have you used it in the past year? Not sure is a fine answer.');
-    expect(coachSaid).toContain('The unsure pile has 5 things. Let’s split it: cables (2), other (3).');
+    expect(coachSaid).toContain('5 things are undecided. Let’s split them: cables (2), other (3).');
     expect(harness.log.entries).toEqual([]);
     await expect(harness.coach.turn({ text: 'hello?' })).rejects.toThrow('ended');
   });

@@ -72,7 +72,7 @@ describe('offline replay of a logged session', () => {
       answers: [{ question: 'What is this room mostly for?', answer: 'Work (Design)' }],
       coach: ['A design workspace. What has to stay?'],
     });
-    expect(transcript.turns.at(-1)).toMatchObject({ mode: 'windingDown', status: 'ended', piles: { belongs: 1, out: 2, unsure: 3, processed: 6 } });
+    expect(transcript.turns.at(-1)).toMatchObject({ mode: 'windingDown', status: 'ended', piles: { here: 0, elsewhere: 1, leaving: 2, undecided: 3, processed: 6 } });
     const meta = JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8')) as { status: string; itemsProcessed: number };
     expect(meta).toMatchObject({ status: 'ended', itemsProcessed: 6 });
   });

@@ -1,5 +1,6 @@
 /** A logged session as a person would read it, turn by turn: what they said and answered, what the coach said. */
 import type { Answer, Question } from '../../shared/questions/schema';
+import { pileCounts, type PileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
 import { diffJson } from '../../shared/json-patch';
@@ -12,7 +13,8 @@ export interface TranscriptTurn {
   readonly photos: readonly string[];
   readonly answers: readonly { readonly question: string; readonly answer: string }[];
   readonly coach: readonly string[];
-  readonly piles: { readonly belongs: number; readonly out: number; readonly unsure: number; readonly processed: number };
+  /** The four groups a person sees (src/shared/session/pile-groups.ts), and the count of things dealt with. */
+  readonly piles: PileCounts & { readonly processed: number };
   readonly status: SessionState['status'];
 }
 
@@ -126,12 +128,7 @@ export function transcriptOf(events: readonly LogEvent[]): Transcript {
       photos: step.state.photos.filter((photo) => photoIds.has(photo.id)).map((photo) => photo.fileName),
       answers: step.answers,
       coach: step.coach,
-      piles: {
-        belongs: step.state.piles.belongs.length,
-        out: step.state.piles.out.length,
-        unsure: step.state.piles.unsure.length,
-        processed: step.state.itemsProcessed,
-      },
+      piles: { ...pileCounts(step.state), processed: step.state.itemsProcessed },
       status: step.state.status,
     };
   });
@@ -155,8 +152,7 @@ export function formatTranscript(transcript: Transcript): string {
     if (turn.photos.length) lines.push(`  Photos: ${turn.photos.join(', ')}`);
     for (const { question, answer } of turn.answers) lines.push(`  Card: ${question} -> ${answer}`);
     for (const text of turn.coach) lines.push(`  Coach: ${text}`);
-    const { belongs, out, unsure, processed } = turn.piles;
-    lines.push(`  Piles: ${belongs} belong, ${out} out, ${unsure} unsure; ${processed} processed`);
+    lines.push(`  Piles: ${turn.piles.text}; ${turn.piles.processed} processed`);
   }
   if (transcript.unfinishedTurn) lines.push('', 'The log ends inside a turn: the app stopped while the coach was answering.');
   return lines.join('\n');

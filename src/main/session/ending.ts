@@ -1,3 +1,4 @@
+import { pileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 
 /**
@@ -6,8 +7,8 @@ import type { SessionState } from '../../shared/session/schema';
  */
 export function endedSession(state: SessionState, endedAt: number, given: { summary?: string; nextTime?: string[] } = {}): SessionState {
   const modeData = state.mode.kind === 'windingDown' ? state.mode : undefined;
-  const { belongs, out, unsure } = state.piles;
-  const facts = `${state.itemsProcessed} items processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} unsure.`;
+  const { unsure } = state.piles;
+  const facts = `${state.itemsProcessed} items processed: ${pileCounts(state).text}.`;
   const nextTime =
     given.nextTime ?? (modeData?.nextTime.length ? modeData.nextTime : unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`));
   return { ...state, status: 'ended', ending: { summary: given.summary ?? modeData?.sessionSummary ?? facts, nextTime, endedAt } };

@@ -25,10 +25,11 @@ describe('the Markdown summary', () => {
     const markdown = sessionSummaryMarkdown(state, new Map([['p1', new Uint8Array([1, 2, 3])]]));
     expect(markdown).toContain('# Tidying session, 2026-11-22');
     expect(markdown).toContain('Space for: work from home: design · Stays: desk, lamp');
-    expect(markdown).toContain('3 items processed: 1 leaving, 1 staying, 1 not sure yet.');
-    expect(markdown).toContain('## Leaving the room\n\n- empty amazon envelope (recycle)');
-    expect(markdown).toContain('- coffee mug → kitchen');
-    expect(markdown).toContain('- sketchbook \\[2019\\] (not sure yet)');
+    expect(markdown).toContain('3 items processed: 0 stay here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided.');
+    expect(markdown).toContain('## Goes elsewhere in the home\n\n- coffee mug → kitchen');
+    expect(markdown).toContain('## Leaves the home\n\n- empty amazon envelope (recycle)');
+    expect(markdown).toContain('## Undecided\n\n- sketchbook \\[2019\\]\n');
+    expect(markdown).not.toContain('## Stays here');
     expect(markdown).toContain('## Next time\n\n- Decide on the sketchbook');
     expect(markdown).toContain('![desk.jpg](data:image/webp;base64,AQID)');
     expect(markdown).not.toContain('gone.jpg');
@@ -43,7 +44,7 @@ describe('the Markdown summary', () => {
     ];
     const thumbnails = new Map(photos.map((photo) => [photo.id, new Uint8Array([1])]));
     const markdown = sessionSummaryMarkdown({ ...state, photos }, thumbnails);
-    expect(markdown).toContain('## Before and after\n\nWhat moved: 1 out of the room, 1 to its place, 1 not sure yet.\n\n| Before | After |\n| --- | --- |');
+    expect(markdown).toContain('## Before and after\n\nWhat moved: 1 goes elsewhere in the home, 1 leaves the home, 1 undecided.\n\n| Before | After |\n| --- | --- |');
     expect(markdown).toContain('| ![desk.jpg](data:image/webp;base64,AQ==) | ![desk again.jpg](data:image/webp;base64,AQ==) |');
     expect(markdown).toContain('| ![floor.jpg](data:image/webp;base64,AQ==) |   |');
     expect(markdown).toContain('## Other photos\n\n![drawer.jpg]');
@@ -53,7 +54,7 @@ describe('the Markdown summary', () => {
   it('says when a session is not finished, and leaves out empty piles', () => {
     const markdown = sessionSummaryMarkdown({ ...newSessionState('s2', 0) }, new Map());
     expect(markdown).toContain('This session is not finished yet.');
-    expect(markdown).not.toContain('## Staying');
+    expect(markdown).not.toContain('## Stays here');
   });
 });
 
@@ -78,13 +79,13 @@ describe('the exit plan in the Markdown summary', () => {
   it('lists each group as a task list, ticked where done, after the piles', () => {
     const markdown = sessionSummaryMarkdown(ended, new Map(), new Set(['t', 'p']));
     expect(markdown).toContain('## Exit plan\n\n2 of 5 done.');
-    expect(markdown).toContain('### Trash\n\nInto the bin on the way out.\n\n- [x] old \\*receipts\\*');
-    expect(markdown).toContain('### Recycling');
+    expect(markdown).toContain('### Leaves the home (3)\n\n#### Trash\n\nInto the bin on the way out.\n\n- [x] old \\*receipts\\*');
+    expect(markdown).toContain('#### Recycling');
     expect(markdown).toContain('- [ ] empty amazon envelope');
-    expect(markdown).toMatch(/### Donation\n\nBag it[^\n]*\n\n- \[ \] blue jumper/);
-    expect(markdown).toContain('### To the kitchen\n\n- [ ] coffee mug\n- [x] plate');
+    expect(markdown).toMatch(/#### Donation\n\nBag it[^\n]*\n\n- \[ \] blue jumper/);
+    expect(markdown).toContain('### Goes elsewhere in the home (2)\n\n#### To the kitchen\n\n- [ ] coffee mug\n- [x] plate');
     expect(markdown).not.toContain('] lamp');
-    expect(markdown.indexOf('## Exit plan')).toBeGreaterThan(markdown.indexOf('## Staying'));
+    expect(markdown.indexOf('## Exit plan')).toBeGreaterThan(markdown.indexOf('## Stays here'));
     expect(markdown.indexOf('## Exit plan')).toBeLessThan(markdown.indexOf('## Next time'));
   });
 

@@ -1,40 +1,38 @@
-import { exitPlanOf } from '../../shared/exit-plan/plan';
+import { exitPlanOf, planSections } from '../../shared/exit-plan/plan';
 import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-after';
+import { groupCountsText, groupedPiles, PILE_GROUP_WORDS, PILE_GROUPS } from '../../shared/session/pile-groups';
 import type { Photo, PileItem, SessionState } from '../../shared/session/schema';
 
-const OUTCOME_WORDS: Record<PileItem['outcome'], string> = {
-  trash: 'trash',
-  donate: 'donate',
-  recycle: 'recycle',
-  place: 'to its place',
-  keep: 'stays',
-  unsure: 'not sure yet',
-};
 
 /** Markdown's special characters in free text (item names come from people and models). */
 function escape(text: string): string {
   return text.replace(/([\\`*_{}[\]()#+!|<>-])/g, '\\$1');
 }
 
+/** An item under its group's heading, with what the heading does not say: how it leaves, or where it goes. */
 function itemLine(item: PileItem): string {
-  const where = item.outcome === 'place' && item.location ? ` → ${escape(item.location)}` : ` (${OUTCOME_WORDS[item.outcome]})`;
-  return `- ${escape(item.name)}${where}`;
+  const note =
+    item.outcome === 'place' ? (item.location ? ` → ${escape(item.location)}` : '') : item.outcome === 'keep' || item.outcome === 'unsure' ? '' : ` (${item.outcome})`;
+  return `- ${escape(item.name)}${note}`;
 }
 
 /**
  * The exit plan as task-list lines, one group to a heading, ticked where done: a checklist that still works once the
  * file is opened in a notes app or printed.
  */
-export function exitPlanMarkdown(state: Pick<SessionState, 'piles'>, done: ReadonlySet<string>): string[] {
-  const { groups } = exitPlanOf(state.piles);
+export function exitPlanMarkdown(state: Pick<SessionState, 'piles' | 'spaceFunction'>, done: ReadonlySet<string>): string[] {
+  const { groups } = exitPlanOf(state);
   if (groups.length === 0) return [];
   const items = groups.flatMap((group) => group.items);
   const ticked = items.filter((item) => done.has(item.id)).length;
   const lines = ['## Exit plan', '', `${ticked} of ${items.length} done.`, ''];
-  for (const group of groups) {
-    lines.push(`### ${escape(group.title)}`, '');
-    if (group.hint) lines.push(escape(group.hint), '');
-    lines.push(...group.items.map((item) => `- [${done.has(item.id) ? 'x' : ' '}] ${escape(item.name)}`), '');
+  for (const section of planSections(groups)) {
+    lines.push(`### ${section.title} (${section.count})`, '');
+    for (const group of section.groups) {
+      lines.push(`#### ${escape(group.title)}`, '');
+      if (group.hint) lines.push(escape(group.hint), '');
+      lines.push(...group.items.map((item) => `- [${done.has(item.id) ? 'x' : ' '}] ${escape(item.name)}`), '');
+    }
   }
   return lines;
 }
@@ -49,7 +47,7 @@ export function sessionSummaryMarkdown(
   thumbnails: ReadonlyMap<string, Uint8Array>,
   done: ReadonlySet<string> = new Set(),
 ): string {
-  const { belongs, out, unsure } = state.piles;
+  const groups = groupedPiles(state);
   const day = new Date(state.sessionStart).toISOString().slice(0, 10);
   const lines = [`# Tidying session, ${day}`, ''];
   const facts = [
@@ -58,16 +56,13 @@ export function sessionSummaryMarkdown(
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(' · '), '');
   lines.push(
-    `${state.itemsProcessed} item${state.itemsProcessed === 1 ? '' : 's'} processed: ${out.length} leaving, ${belongs.length} staying, ${unsure.length} not sure yet.`,
+    `${state.itemsProcessed} item${state.itemsProcessed === 1 ? '' : 's'} processed: ${groupCountsText(groups)}.`,
     '',
   );
   lines.push('## Summary', '', state.ending ? escape(state.ending.summary) : 'This session is not finished yet.', '');
-  const pile = (title: string, items: readonly PileItem[]) => {
-    if (items.length) lines.push(`## ${title}`, '', ...items.map(itemLine), '');
-  };
-  pile('Leaving the room', out);
-  pile('Staying', belongs);
-  pile('Not sure yet', unsure);
+  for (const group of PILE_GROUPS) {
+    if (groups[group].length) lines.push(`## ${PILE_GROUP_WORDS[group].title}`, '', ...groups[group].map(itemLine), '');
+  }
   lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
   if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');

@@ -98,13 +98,13 @@ describe('the conversational coach’s prompt', () => {
         'The space is for: work (design).',
         'Must stay no matter what: desk, drawing tablet.',
         'Items processed so far: 3 in 12 min. Sprint 1: 12 min left.',
-        'Piles: 1 belong, 1 out, 1 unsure.',
-        'Unsure so far: old mug.',
+        'Piles: 1 stays here, 0 go elsewhere in the home, 1 leaves the home, 1 undecided.',
+        'Undecided so far: old mug.',
         'Left from last time (the person chose to start with these): still to decide: tangled cable. For this time: The drawer.',
         'Recent decisions (oldest first):',
-        '- amazon envelope: trash',
-        '- stapler: place (desk drawer)',
-        '- old mug: unsure',
+        '- amazon envelope: trash, leaves the home',
+        '- stapler: place (desk drawer), stays here',
+        '- old mug: unsure, undecided',
         'What the photos show:',
         '- desk.jpg: home office, cluttered; visible: cardboard box under the desk, cables; blocked: no room to draw; first target: the cardboard box; found on the device, not decided yet: mug (left side)',
         '- shelf.jpg: bookshelf, moderate; visible: books',
@@ -120,8 +120,18 @@ describe('the conversational coach’s prompt', () => {
     const prompt = templates.render('coach/surveying.njk', templateContext(fresh, { now: START, history: [], recentTurns: 6, droppedTurns: 0 }));
     expect(prompt).not.toContain('yet.Items');
     expect(prompt).not.toContain('left.Piles');
-    expect(prompt.split('\n').slice(-3)).toEqual(['What the space is for: not known yet.', 'Items processed so far: 0. Sprint 1: 15 min left.', 'Piles: 0 belong, 0 out, 0 unsure.']);
+    expect(prompt.split('\n').slice(-3)).toEqual(['What the space is for: not known yet.', 'Items processed so far: 0. Sprint 1: 15 min left.', 'Piles: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.']);
     expect(prompt).not.toMatch(/\n\n\n/);
+  });
+
+  it('gives the item in hand the recommendation table’s choices for this space, recommended first', () => {
+    const prompt = coachPrompt(session({ kind: 'sorting', currentItem: 'blue mug', itemLocation: 'on the windowsill' }));
+    expect(prompt.split('\n')).toContain(
+      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash.',
+    );
+    const unknown = coachPrompt(session({ kind: 'sorting', currentItem: 'green device' }));
+    expect(unknown).toContain('Usual choices for it in this space: not a kind of thing the table knows: ask where it goes rather than guessing.');
+    expect(coachPrompt(session({ kind: 'sorting' }))).not.toContain('Usual choices');
   });
 
   it('keeps the question it last asked apart from the rules in decision support', () => {
@@ -136,14 +146,14 @@ describe('the guided coach’s model prompts', () => {
       action: '{"kind":"instructTrash","item":"envelope","outcome":"trash"}',
       draft: 'Envelope: trash. Next.',
       function: 'work',
-      piles: { belongs: 1, out: 2, unsure: 0 },
+      piles: { text: '1 stays here, 0 go elsewhere in the home, 2 leave the home, 0 undecided' },
     });
     expect(runTogether(prompt)).toEqual([]);
     expect(prompt.split('\n').slice(-4)).toEqual([
       'The decided action: {"kind":"instructTrash","item":"envelope","outcome":"trash"}',
       'The draft: Envelope: trash. Next.',
       'The space is for: work.',
-      'Piles: 1 staying, 2 going out, 0 unsure.',
+      'Piles: 1 stays here, 0 go elsewhere in the home, 2 leave the home, 0 undecided.',
     ]);
   });
 

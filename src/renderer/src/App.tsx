@@ -157,6 +157,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           </div>
           <PilesPanel
             piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}
+            spaceFunction={session?.spaceFunction}
             itemsProcessed={session?.itemsProcessed ?? 0}
           />
         </main>

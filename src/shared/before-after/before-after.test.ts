@@ -17,8 +17,8 @@ describe('before and after', () => {
     const item = (id: string, outcome: 'trash' | 'donate' | 'recycle' | 'place' | 'keep' | 'unsure') => ({ id, name: id, outcome, decidedAt: 1 });
     const piles = { out: [item('a', 'trash'), item('b', 'donate'), item('c', 'recycle')], belongs: [item('d', 'place'), item('e', 'place'), item('f', 'keep')], unsure: [item('g', 'unsure')] };
     const { moved } = beforeAfterOf({ photos: [], piles });
-    expect(moved).toEqual({ out: 3, relocated: 2, stays: 1, unsure: 1 });
-    expect(whatMovedText(moved)).toBe('What moved: 3 out of the room, 2 to their places, 1 staying, 1 not sure yet.');
-    expect(whatMovedText({ out: 0, relocated: 0, stays: 0, unsure: 0 })).toBe('Nothing moved this time, and that is fine.');
+    expect(moved).toEqual({ leaving: 3, elsewhere: 2, here: 1, undecided: 1 });
+    expect(whatMovedText(moved)).toBe('What moved: 1 stays here, 2 go elsewhere in the home, 3 leave the home, 1 undecided.');
+    expect(whatMovedText({ here: 0, elsewhere: 0, leaving: 0, undecided: 0 })).toBe('Nothing moved this time, and that is fine.');
   });
 });

@@ -1,3 +1,4 @@
+import { PILE_GROUP_WORDS, PILE_GROUPS, pileCounts, type PileGroup } from '../session/pile-groups';
 import type { Photo, SessionState } from '../session/schema';
 import type { PhotoStage } from './schema';
 
@@ -7,14 +8,8 @@ export function stageForNewPhotos(state: Pick<SessionState, 'status' | 'mode' | 
   return state.decisions.length === 0 ? 'before' : undefined;
 }
 
-export interface WhatMoved {
-  /** Trash, recycling, donation: out of the room. */
-  readonly out: number;
-  /** Taken to where they live. */
-  readonly relocated: number;
-  readonly stays: number;
-  readonly unsure: number;
-}
+/** How many things each of the four groups a person sees holds (src/shared/session/pile-groups.ts). */
+export type WhatMoved = Readonly<Record<PileGroup, number>>;
 
 export interface BeforeAfter {
   readonly before: readonly Photo[];
@@ -22,27 +17,17 @@ export interface BeforeAfter {
   readonly moved: WhatMoved;
 }
 
-export function beforeAfterOf(state: Pick<SessionState, 'photos' | 'piles'>): BeforeAfter {
-  const decided = [...state.piles.out, ...state.piles.belongs];
+export function beforeAfterOf(state: Pick<SessionState, 'photos' | 'piles' | 'spaceFunction'>): BeforeAfter {
+  const { here, elsewhere, leaving, undecided } = pileCounts(state);
   return {
     before: state.photos.filter((photo) => photo.stage === 'before'),
     after: state.photos.filter((photo) => photo.stage === 'after'),
-    moved: {
-      out: decided.filter((item) => item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate').length,
-      relocated: decided.filter((item) => item.outcome === 'place').length,
-      stays: decided.filter((item) => item.outcome === 'keep').length,
-      unsure: state.piles.unsure.length,
-    },
+    moved: { here, elsewhere, leaving, undecided },
   };
 }
 
-/** What moved, in one plain sentence (no score, nothing to live up to). */
+/** What moved, in one plain sentence (no score, nothing to live up to); groups with nothing in them are left out. */
 export function whatMovedText(moved: WhatMoved): string {
-  const parts = [
-    moved.out ? `${moved.out} out of the room` : undefined,
-    moved.relocated ? `${moved.relocated} to ${moved.relocated === 1 ? 'its place' : 'their places'}` : undefined,
-    moved.stays ? `${moved.stays} staying` : undefined,
-    moved.unsure ? `${moved.unsure} not sure yet` : undefined,
-  ].filter(Boolean);
+  const parts = PILE_GROUPS.filter((group) => moved[group] > 0).map((group) => PILE_GROUP_WORDS[group].count(moved[group]));
   return parts.length ? `What moved: ${parts.join(', ')}.` : 'Nothing moved this time, and that is fine.';
 }

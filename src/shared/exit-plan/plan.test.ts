@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PileItem, Piles } from '../session/schema';
-import { destinationKey, destinationTitle, exitPlanOf, exitPlanView, thingsLabel } from './plan';
+import { destinationKey, destinationTitle, exitPlanOf, exitPlanView, planSections, thingsLabel } from './plan';
 import { ExitPlanSchema, ExitPlanViewSchema } from './schema';
 
 let clock = 0;
@@ -12,13 +12,15 @@ const item = (id: string, name: string, outcome: PileItem['outcome'], location?:
   decidedAt: (clock += 1),
 });
 const piles = (out: PileItem[], belongs: PileItem[] = [], unsure: PileItem[] = []): Piles => ({ out, belongs, unsure });
+/** A work room with these piles. */
+const tidying = (...args: Parameters<typeof piles>) => ({ spaceFunction: 'Work', piles: piles(...args) });
 
 const summary = (plan: ReturnType<typeof exitPlanOf>) => plan.groups.map((group) => `${group.title}: ${group.items.map((entry) => entry.name).join(', ')}`);
 
 describe('the exit plan', () => {
   it('groups what leaves by what happens to it: trash, recycling, donation, then each destination', () => {
     const plan = exitPlanOf(
-      piles(
+      tidying(
         [item('1', 'old receipts', 'trash'), item('2', 'jumper', 'donate'), item('3', 'amazon box', 'recycle'), item('4', 'banana peel', 'trash')],
         [item('5', 'mug', 'place', 'kitchen'), item('6', 'lamp', 'keep'), item('7', 'towel', 'place', 'bathroom'), item('8', 'plate', 'place', 'kitchen')],
         [item('9', 'cable', 'unsure')],
@@ -35,23 +37,36 @@ describe('the exit plan', () => {
   });
 
   it('says how to take a donation out, in one practical line', () => {
-    const [donation] = exitPlanOf(piles([item('1', 'jumper', 'donate')])).groups;
+    const [donation] = exitPlanOf(tidying([item('1', 'jumper', 'donate')])).groups;
     expect(donation?.hint).toMatch(/^Bag it/);
     expect(donation?.hint).toContain('donation point');
   });
 
   it('treats a destination typed differently as the same place, titled as first written', () => {
     const plan = exitPlanOf(
-      piles([], [item('1', 'mug', 'place', 'Kitchen'), item('2', 'plate', 'place', '  kitchen '), item('3', 'bowl', 'place', 'the   KITCHEN'), item('4', 'fork', 'place', 'kitchen drawer')]),
+      tidying([], [item('1', 'mug', 'place', 'Kitchen'), item('2', 'plate', 'place', '  kitchen '), item('3', 'bowl', 'place', 'the   KITCHEN'), item('4', 'fork', 'place', 'kitchen drawer')]),
     );
     expect(summary(plan)).toEqual(['To the Kitchen: mug, plate, bowl', 'To the kitchen drawer: fork']);
     expect(plan.groups[0]?.destination).toBe('Kitchen');
   });
 
   it('puts a place with no destination in one group for elsewhere in the home, last', () => {
-    const plan = exitPlanOf(piles([item('1', 'receipt', 'trash')], [item('2', 'scarf', 'place'), item('3', 'book', 'place', 'shelf'), item('4', 'hat', 'place', '   ')]));
-    expect(summary(plan)).toEqual(['Trash: receipt', 'To the shelf: book', 'Elsewhere in the home: scarf, hat']);
+    const plan = exitPlanOf(tidying([item('1', 'receipt', 'trash')], [item('2', 'scarf', 'place'), item('3', 'umbrella', 'place', 'hallway'), item('4', 'hat', 'place', '   ')]));
+    expect(summary(plan)).toEqual(['Trash: receipt', 'To the hallway: umbrella', 'Elsewhere in the home: scarf, hat']);
     expect(plan.groups.at(-1)?.key).toBe('place:');
+  });
+
+  it('leaves out a thing placed in this space: it stays here', () => {
+    const plan = exitPlanOf(tidying([], [item('1', 'book', 'place', 'shelf'), item('2', 'stapler', 'place', 'desk drawer'), item('3', 'jacket', 'place', 'bedroom')]));
+    expect(summary(plan)).toEqual(['To the bedroom: jacket']);
+  });
+
+  it('puts what leaves the home under one heading and what goes elsewhere in the home under another, with their counts', () => {
+    const plan = exitPlanOf(tidying([item('1', 'receipt', 'trash'), item('2', 'jumper', 'donate')], [item('3', 'umbrella', 'place', 'hallway')]));
+    expect(planSections(plan.groups).map(({ title, count, groups }) => [title, count, groups.map((group) => group.title)])).toEqual([
+      ['Leaves the home', 2, ['Trash', 'Donation']],
+      ['Goes elsewhere in the home', 1, ['To the hallway']],
+    ]);
   });
 
   it('keeps an article or an owner the destination already has', () => {
@@ -63,12 +78,12 @@ describe('the exit plan', () => {
   });
 
   it('leaves out what stays and what is not decided, and is empty when nothing leaves', () => {
-    expect(exitPlanOf(piles([], [item('1', 'lamp', 'keep')], [item('2', 'box', 'unsure')])).groups).toEqual([]);
+    expect(exitPlanOf(tidying([], [item('1', 'lamp', 'keep')], [item('2', 'box', 'unsure')])).groups).toEqual([]);
   });
 
   it('lists an item once even when its id appears twice, and two things with the same name both', () => {
     const mug = item('1', 'mug', 'trash');
-    const plan = exitPlanOf(piles([mug, mug, item('2', 'mug', 'trash')]));
+    const plan = exitPlanOf(tidying([mug, mug, item('2', 'mug', 'trash')]));
     expect(plan.groups[0]?.items).toEqual([
       { id: '1', name: 'mug' },
       { id: '2', name: 'mug' },
@@ -78,7 +93,7 @@ describe('the exit plan', () => {
   it('follows the order things were decided in, across piles', () => {
     const late = { ...item('1', 'mug', 'place', 'kitchen'), decidedAt: 100 };
     const early = item('2', 'towel', 'place', 'bathroom');
-    expect(summary(exitPlanOf(piles([], [late, early])))).toEqual(['To the bathroom: towel', 'To the kitchen: mug']);
+    expect(summary(exitPlanOf(tidying([], [late, early])))).toEqual(['To the bathroom: towel', 'To the kitchen: mug']);
   });
 
   it('holds many items and long names whole', () => {
@@ -86,7 +101,7 @@ describe('the exit plan', () => {
     const many = Array.from({ length: 300 }, (_, index) =>
       item(`i${index}`, index === 7 ? long : `thing ${index}`, (['trash', 'recycle', 'donate', 'place'] as const)[index % 4]!, `room ${index % 10}`),
     );
-    const plan = exitPlanOf(piles(many.filter((entry) => entry.outcome !== 'place'), many.filter((entry) => entry.outcome === 'place')));
+    const plan = exitPlanOf(tidying(many.filter((entry) => entry.outcome !== 'place'), many.filter((entry) => entry.outcome === 'place')));
     expect(plan.groups.flatMap((group) => group.items)).toHaveLength(300);
     // 3 fixed groups, and place items only ever land on odd rooms (index % 4 === 3, so index % 10 is odd).
     expect(plan.groups.map((group) => group.title)).toEqual(['Trash', 'Recycling', 'Donation', 'To the room 3', 'To the room 7', 'To the room 1', 'To the room 5', 'To the room 9']);

@@ -1,4 +1,5 @@
-import type { PileItem, Piles } from '../session/schema';
+import { groupedPiles, PILE_GROUP_WORDS, type PileGroup, type ThisSpace } from '../session/pile-groups';
+import type { Piles } from '../session/schema';
 import type { ExitPlan, ExitPlanGroup, ExitPlanGroupKind, ExitPlanItem, ExitPlanTicks, ExitPlanView } from './schema';
 
 const FIXED: Readonly<Record<Exclude<ExitPlanGroupKind, 'place'>, { title: string; hint: string }>> = {
@@ -24,26 +25,26 @@ export function destinationTitle(location: string): string {
   return /^(the|my|our|your|his|her|their|a|an)\s/i.test(clean) || /['’]s\b/.test(clean) ? `To ${clean}` : `To the ${clean}`;
 }
 
-const isLeaving = (item: PileItem): item is PileItem & { outcome: ExitPlanGroupKind } =>
-  item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate' || item.outcome === 'place';
+/** Which of the four groups a plan's group belongs to: trash, recycling and donation leave the home. */
+export function pileGroupOfPlan(kind: ExitPlanGroupKind): Extract<PileGroup, 'leaving' | 'elsewhere'> {
+  return kind === 'place' ? 'elsewhere' : 'leaving';
+}
 
 /**
- * Everything that leaves the room, grouped by what happens to it: trash, recycling, donation, then one group per
- * destination for things that go somewhere else in the home, in the order they were decided. Derived from the
- * piles each time (the out pile, and the `place` items, which the piles count as belonging), so it cannot drift
- * from the session.
+ * Everything that leaves this space (src/shared/session/pile-groups.ts: what leaves the home, then what goes
+ * elsewhere in the home), grouped by what happens to it: trash, recycling, donation, then one group per
+ * destination, in the order they were decided. Derived from the piles each time, so it cannot drift from the
+ * session; a thing placed somewhere in this space stays here and is not in the plan.
  */
-export function exitPlanOf(piles: Piles): ExitPlan {
-  const seen = new Set<string>();
+export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
   const fixed: Record<Exclude<ExitPlanGroupKind, 'place'>, ExitPlanItem[]> = { trash: [], recycle: [], donate: [] };
   const places = new Map<string, { destination: string; items: ExitPlanItem[] }>();
   const elsewhere: ExitPlanItem[] = [];
-  const leaving = [...piles.out, ...piles.belongs].filter(isLeaving).sort((a, b) => a.decidedAt - b.decidedAt);
-  for (const item of leaving) {
-    if (seen.has(item.id)) continue;
-    seen.add(item.id);
+  const groups = groupedPiles(state);
+  const moving = [...groups.leaving, ...groups.elsewhere].sort((a, b) => a.decidedAt - b.decidedAt);
+  for (const item of moving) {
     const entry = { id: item.id, name: item.name };
-    if (item.outcome !== 'place') {
+    if (item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate') {
       fixed[item.outcome].push(entry);
       continue;
     }
@@ -57,15 +58,29 @@ export function exitPlanOf(piles: Piles): ExitPlan {
     group.items.push(entry);
     places.set(key, group);
   }
-  const groups: ExitPlanGroup[] = [];
+  const planGroups: ExitPlanGroup[] = [];
   for (const kind of ['trash', 'recycle', 'donate'] as const) {
-    if (fixed[kind].length) groups.push({ kind, key: kind, ...FIXED[kind], items: fixed[kind] });
+    if (fixed[kind].length) planGroups.push({ kind, key: kind, ...FIXED[kind], items: fixed[kind] });
   }
   for (const [key, { destination, items }] of places) {
-    groups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items });
+    planGroups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items });
   }
-  if (elsewhere.length) groups.push({ kind: 'place', key: 'place:', ...ELSEWHERE, items: elsewhere });
-  return { groups };
+  if (elsewhere.length) planGroups.push({ kind: 'place', key: 'place:', ...ELSEWHERE, items: elsewhere });
+  return { groups: planGroups };
+}
+
+/**
+ * The plan's groups under the two headings a person knows from the piles, each with how many things it holds:
+ * what leaves the home first, then what goes elsewhere in the home. A heading with nothing under it is left out.
+ */
+export function planSections<Group extends Pick<ExitPlanGroup, 'kind' | 'items'>>(
+  groups: readonly Group[],
+): Array<{ pileGroup: 'leaving' | 'elsewhere'; title: string; count: number; groups: Group[] }> {
+  return (['leaving', 'elsewhere'] as const).flatMap((pileGroup) => {
+    const under = groups.filter((group) => pileGroupOfPlan(group.kind) === pileGroup);
+    const count = under.reduce((sum, group) => sum + group.items.length, 0);
+    return count ? [{ pileGroup, title: PILE_GROUP_WORDS[pileGroup].title, count, groups: under }] : [];
+  });
 }
 
 /** The plan with its ticks: ticks of items no longer in it are left out of the counts. */
@@ -74,7 +89,7 @@ export function exitPlanView(
   ticks: ExitPlanTicks,
 ): ExitPlanView {
   const done = new Set(ticks.done);
-  const groups = exitPlanOf(session.piles).groups.map((group) => ({
+  const groups = exitPlanOf(session).groups.map((group) => ({
     ...group,
     items: group.items.map((item) => ({ ...item, done: done.has(item.id) })),
   }));

@@ -1,38 +1,39 @@
-import type { PileName, Piles } from '../../../shared/session/schema';
+import { groupedPiles, PILE_GROUP_WORDS, PILE_GROUPS } from '../../../shared/session/pile-groups';
+import type { Piles } from '../../../shared/session/schema';
 import { outcomeNote } from '../session/outcome-display';
 
-const PILES: Array<{ name: PileName; title: string; hint: string }> = [
-  { name: 'belongs', title: 'Belongs', hint: 'Stays in this space' },
-  { name: 'out', title: 'Out', hint: 'Leaves the room: trash, donate, recycle' },
-  { name: 'unsure', title: 'Unsure', hint: 'Deciding later is fine' },
-];
-
-export function PilesPanel(props: { piles: Piles; itemsProcessed: number }) {
-  const { piles, itemsProcessed } = props;
+/** The four groups a person sees (src/shared/session/pile-groups.ts), each with its count and its things. */
+export function PilesPanel(props: { piles: Piles; spaceFunction: string | undefined; itemsProcessed: number }) {
+  const { piles, spaceFunction, itemsProcessed } = props;
+  const groups = groupedPiles({ piles, ...(spaceFunction !== undefined ? { spaceFunction } : {}) });
   return (
     <aside className="piles" aria-label="Piles">
       <h2 className="panel-title">Piles</h2>
-      {PILES.map(({ name, title, hint }) => (
-        <section key={name} className={`pile pile-${name}`} aria-label={`${title} pile`} data-testid={`pile-${name}`}>
-          <h3>
-            {title} <span className="count">{piles[name].length}</span>
-          </h3>
-          <p className="pile-hint">{hint}</p>
-          {piles[name].length > 0 ? (
-            <ul>
-              {piles[name].map((item) => {
-                const note = outcomeNote(item);
-                return (
-                  <li key={item.id}>
-                    {item.name}
-                    {note ? <span className="pile-outcome">{note}</span> : null}
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </section>
-      ))}
+      {PILE_GROUPS.map((group) => {
+        const { title, hint } = PILE_GROUP_WORDS[group];
+        const items = groups[group];
+        return (
+          <section key={group} className={`pile pile-${group}`} aria-label={title} data-testid={`pile-${group}`}>
+            <h3>
+              {title} <span className="count">{items.length}</span>
+            </h3>
+            <p className="pile-hint">{hint}</p>
+            {items.length > 0 ? (
+              <ul>
+                {items.map((item) => {
+                  const note = outcomeNote(item);
+                  return (
+                    <li key={item.id}>
+                      {item.name}
+                      {note ? <span className="pile-outcome">{note}</span> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </section>
+        );
+      })}
       <p className="processed" data-testid="items-processed">
         Items processed: <strong>{itemsProcessed}</strong>
       </p>

@@ -11,18 +11,19 @@ const item = (outcome: PileItem['outcome'], location?: string): PileItem => ({
 });
 
 describe('the outcome note beside a pile item', () => {
-  it('names the disposition', () => {
+  it('names how a thing leaves the home', () => {
     expect(outcomeNote(item('donate'))).toBe('donate');
     expect(outcomeNote(item('trash'))).toBe('trash');
-    expect(outcomeNote(item('keep'))).toBe('keep');
+    expect(outcomeNote(item('recycle'))).toBe('recycle');
   });
 
   it('points to the place for a placed item', () => {
     expect(outcomeNote(item('place', 'bookshelf'))).toBe('→ bookshelf');
-    expect(outcomeNote(item('place'))).toBe('place');
   });
 
-  it('adds nothing in the unsure pile', () => {
+  it('adds nothing its group already says: stays here, undecided, elsewhere with no destination', () => {
+    expect(outcomeNote(item('keep'))).toBeUndefined();
     expect(outcomeNote(item('unsure'))).toBeUndefined();
+    expect(outcomeNote(item('place'))).toBeUndefined();
   });
 });

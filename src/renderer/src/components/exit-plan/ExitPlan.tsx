@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExitPlanView } from '../../../../shared/exit-plan/schema';
 import type { Bridge } from '../../bridge';
+import { planSections } from '../../../../shared/exit-plan/plan';
 import { progressText, withTick } from '../../exit-plan/format';
 import { saveTextFile } from '../../sessions/download';
 
@@ -67,6 +68,7 @@ export function ExitPlan(props: {
   };
 
   const Heading = level === 2 ? 'h2' : 'h3';
+  const SectionHeading = level === 2 ? 'h3' : 'h4';
   return (
     <section className="exit-plan" aria-labelledby={titleId} data-testid="exit-plan">
       <div className="exit-plan-head">
@@ -77,22 +79,29 @@ export function ExitPlan(props: {
           {progressText(plan)}
         </p>
       </div>
-      <p className="exit-plan-intro">Everything leaving the room, a trip at a time. Tick things off whenever you get to them.</p>
-      {plan.groups.map((group) => (
-        <fieldset key={group.key} className="exit-plan-group" data-testid="exit-plan-group">
-          <legend className="exit-plan-legend">{group.title}</legend>
-          {group.hint ? <p className="exit-plan-hint">{group.hint}</p> : null}
-          <ul className="exit-plan-items">
-            {group.items.map((item) => (
-              <li key={item.id}>
-                <label className="exit-plan-item">
-                  <input type="checkbox" checked={item.done} onChange={(event) => tick(item.id, event.currentTarget.checked)} />
-                  <span className="exit-plan-name">{item.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+      <p className="exit-plan-intro">Everything leaving this space, a trip at a time. Tick things off whenever you get to them.</p>
+      {planSections(plan.groups).map((section) => (
+        <section key={section.pileGroup} className={`exit-plan-section pile-${section.pileGroup}`} data-testid={`exit-plan-${section.pileGroup}`}>
+          <SectionHeading className="exit-plan-section-title">
+            {section.title} <span className="count">{section.count}</span>
+          </SectionHeading>
+          {section.groups.map((group) => (
+            <fieldset key={group.key} className="exit-plan-group" data-testid="exit-plan-group">
+              <legend className="exit-plan-legend">{group.title}</legend>
+              {group.hint ? <p className="exit-plan-hint">{group.hint}</p> : null}
+              <ul className="exit-plan-items">
+                {group.items.map((item) => (
+                  <li key={item.id}>
+                    <label className="exit-plan-item">
+                      <input type="checkbox" checked={item.done} onChange={(event) => tick(item.id, event.currentTarget.checked)} />
+                      <span className="exit-plan-name">{item.name}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
+        </section>
       ))}
       {problem ? (
         <p className="exit-plan-problem" role="alert">

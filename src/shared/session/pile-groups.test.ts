@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DispositionSchema } from '../questions/schema';
+import { groupCountsText, groupedPiles, groupOf, isInThisSpace, PILE_GROUP_WORDS, type PileGroup } from './pile-groups';
+import type { PileItem, Piles } from './schema';
+
+const workRoom = { spaceFunction: 'Work (Coding)' };
+
+describe('the four groups a person sees', () => {
+  // Every disposition kind, and the unsure answer, with and without a destination.
+  const cases: ReadonlyArray<[outcome: PileItem['outcome'] | 'skip', location: string | undefined, group: PileGroup | undefined]> = [
+    ['trash', undefined, 'leaving'],
+    ['donate', undefined, 'leaving'],
+    ['recycle', undefined, 'leaving'],
+    ['keep', undefined, 'here'],
+    ['place', 'hallway', 'elsewhere'],
+    ['place', 'the kitchen', 'elsewhere'],
+    ['place', undefined, 'elsewhere'],
+    ['place', 'desk drawer', 'here'],
+    ['place', 'office shelf', 'here'],
+    ['place', 'mum’s house', 'elsewhere'],
+    ['unsure', undefined, 'undecided'],
+    ['skip', undefined, undefined],
+  ];
+  it.each(cases)('%s to %s in a work room is %s', (outcome, location, group) => {
+    expect(groupOf({ outcome, ...(location ? { location } : {}) }, workRoom)).toBe(group);
+  });
+
+  it('covers every disposition kind', () => {
+    const covered = new Set(cases.map(([outcome]) => outcome));
+    for (const kind of [...DispositionSchema.options, 'unsure'] as const) expect(covered).toContain(kind);
+  });
+
+  it('counts a room as this space only when the space is for what that room is for', () => {
+    expect(isInThisSpace('bedroom', { spaceFunction: 'Sleep' })).toBe(true);
+    expect(isInThisSpace('bedroom', workRoom)).toBe(false);
+    expect(isInThisSpace('bedroom wardrobe', workRoom)).toBe(false);
+    expect(isInThisSpace('wardrobe', { spaceFunction: 'Sleep' })).toBe(true);
+    expect(isInThisSpace('kitchen', {})).toBe(false);
+  });
+
+  it('never counts a thing bound for the hallway as staying', () => {
+    const piles: Piles = {
+      belongs: [
+        { id: '1', name: 'lamp', outcome: 'keep', decidedAt: 1 },
+        { id: '2', name: 'umbrella', outcome: 'place', location: 'hallway', decidedAt: 2 },
+      ],
+      out: [{ id: '3', name: 'receipts', outcome: 'recycle', decidedAt: 3 }],
+      unsure: [{ id: '4', name: 'cable', outcome: 'unsure', decidedAt: 4 }],
+    };
+    const groups = groupedPiles({ piles, ...workRoom });
+    expect(Object.fromEntries(Object.entries(groups).map(([group, items]) => [group, items.map((item) => item.name)]))).toEqual({
+      here: ['lamp'],
+      elsewhere: ['umbrella'],
+      leaving: ['receipts'],
+      undecided: ['cable'],
+    });
+    expect(groupCountsText(groups)).toBe('1 stays here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided');
+  });
+
+  it('says counts of more than one in the plural', () => {
+    expect(PILE_GROUP_WORDS.here.count(2)).toBe('2 stay here');
+    expect(PILE_GROUP_WORDS.elsewhere.count(0)).toBe('0 go elsewhere in the home');
+    expect(PILE_GROUP_WORDS.leaving.count(3)).toBe('3 leave the home');
+  });
+});
