@@ -85,8 +85,8 @@ describe('a stop heard in words is confirmed first (offline)', () => {
     const harness = await guidedHarness({ initial: mugInHand, answers: () => ({ kind: 'confirm', yes: true }) });
     const outcome = await harness.coach.turn({ text: 'ok that’s enough for today' });
     expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?', defaultAnswer: false }]);
-    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 going out, 0 staying, 0 unsure.' });
-    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 leaving, 0 staying, 0 unsure.' } });
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' });
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' } });
   });
 
   it('on no, says one neutral line and shows the same item’s card again; the session goes on', async () => {
