@@ -149,7 +149,10 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
           const mapped = action.item ? CLARIFY_DISPOSITION[selected]?.(action.item) : CLARIFY_ITEM[selected];
           if (mapped) return mapped;
         }
-        return other ? understand(other, expecting) : { kind: 'silent' };
+        if (!other) return { kind: 'silent' };
+        // Still not readable after asking: the person is stuck, and the coach changes its approach.
+        const heard = understand(other, expecting);
+        return heard.kind === 'unclear' ? { kind: 'help', ...(action.item ? { item: action.item } : {}) } : heard;
       }
       if (action.kind === 'askWhatIsIt') {
         if (selected === STUCK) return { kind: 'help' };
