@@ -66,7 +66,7 @@ export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposit
  * unreadable, it counts as stuck), moving on without deciding, the coach going on by itself, no answer, a stop asked
  * about.
  */
-const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
+const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
 
 type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' }>;
 
@@ -179,8 +179,6 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
     case 'keepGoing':
-      // Going on with nothing left to propose asks for something else, as "next" does.
-      if (!proposals(state, active.anchors).length && !carriedLeft(state).length) return sorting(state, here, { kind: 'next' });
       return { action: firstStep(active), next: here };
     case 'silent':
       return paused(phase);

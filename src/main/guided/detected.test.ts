@@ -147,8 +147,10 @@ describe('the guided coach proposes what the detector found', () => {
       state = after(state, asked);
       state = after(state, decide(state, { kind: 'disposition', item: (asked.action as { item: string }).item, outcome: 'keep' }));
     }
-    const ask = expectAction(decide(state, { kind: 'next' }).action, 'askWhatIsIt');
+    const ask = expectAction(decide(state, { kind: 'begin' }).action, 'askWhatIsIt');
     expect(ask.spot).toBe('the busy spot at the bottom left');
+    // "Next" there asks for something else: with no other spot, a smaller step.
+    expect(decide(state, { kind: 'next' }).action).toMatchObject({ kind: 'askWhatIsIt', smaller: true });
     expect(ask.focus).toEqual([{ photoId: 'desk', box: { x: 0, y: 400, width: 333, height: 200 }, label: 'the busy spot at the bottom left' }]);
 
     const plain = session([{ ...deskPhoto(), detections: { items: [], busy: [] } }]);
