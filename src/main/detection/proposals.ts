@@ -49,12 +49,16 @@ export function proposals(state: SessionState, anchors: readonly string[] = stat
     items
       .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
       .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
+      // The same label in the same box twice is one thing found twice: decided when either is.
+      .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && isDecided(state, { photoId: photo.id, itemId: twin.id })))
       .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) })),
   );
   return ranked
     .sort((a, b) => easeRank(a.item.label) - easeRank(b.item.label) || b.item.score - a.item.score)
     .map(({ proposal }) => proposal);
 }
+
+const sameBox = (a: DetectedItem['box'], b: DetectedItem['box']) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 /** Detected things that people often keep in place (furniture, a laptop, a plant): offered as anchors, each once. */
 export function anchorCandidates(state: SessionState, limit = 6): { names: string[]; focus: Focus[] } {

@@ -135,6 +135,16 @@ describe('the guided coach proposes what the detector found', () => {
     expect(isDialog(card)).toBe(true);
   });
 
+  it('regression: the same thing found twice (same label, same box) was proposed twice, on the very same card', () => {
+    const box = { x: 300, y: 300, width: 60, height: 80 };
+    let state = session([{ ...deskPhoto(), detections: { items: [thing('1', 'cup', box), thing('2', 'cup', box)], busy: [] } }]);
+    const asked = decide(state, { kind: 'next' });
+    expect(expectAction(asked.action, 'askItemDecision').item).toBe('cup');
+    state = after(state, asked);
+    state = after(state, decide(state, { kind: 'disposition', item: 'cup', outcome: 'keep' }));
+    expect(decide(state, { kind: 'begin' }).action.kind).toBe('askWhatIsIt');
+  });
+
   it('does not propose what has to stay', () => {
     const state = session([deskPhoto()], { phase: 'sorting', active: { ...active, anchors: ['bottle', 'cup'] } });
     expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('book');
