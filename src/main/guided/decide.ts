@@ -16,7 +16,10 @@
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
  * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
  * |                 |                  | none left: AskWhatIsIt about a busy spot no detection explains, or plainly |
- * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person |
+ * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person; |
+ * |                 |                  | none left: another busy spot, then a smaller step ("next" there too) |
+ * | DecisionSupport | the phase before | stuck again on the same thing: it is skipped for now, and on to the next |
+ * | Sorting, Refining, DecisionSupport | the same | the third "I'm stuck" in a row: EnergyCheck (a break)  |
  * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
  * | Sorting         | DecisionSupport  | help or stuck, on an item                                  |
  * | Splitting       | Refining         | split confirmed (as suggested, renamed or merged)          |
