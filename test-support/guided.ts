@@ -6,7 +6,7 @@ import { SessionStore } from '../src/main/sessions/session-store';
 import { manualClock, memoryLog, seededRandom, type Llm, type StateStore } from '../src/main/effects';
 import type { QuestionSpec } from '../src/main/questions';
 import { newSessionState } from '../src/main/session';
-import { createTemplateRenderer } from '../src/main/templates';
+import { createTemplateRenderer, type TemplateRenderer } from '../src/main/templates';
 import { GuidedCoach } from '../src/main/guided/guided-coach';
 import { TEMPLATES_DIR } from './fixtures';
 
@@ -29,6 +29,8 @@ export async function guidedHarness(options: {
   answers?: DialogScript;
   llm?: Llm;
   initial?: (state: SessionState) => SessionState;
+  /** Shared by many harnesses (a property's runs), so templates are compiled once. */
+  templates?: TemplateRenderer;
 }): Promise<GuidedHarness> {
   const clock = manualClock(Date.UTC(2026, 10, 22, 10, 0, 0));
   const initial = newSessionState('session-1', clock.now());
@@ -58,7 +60,7 @@ export async function guidedHarness(options: {
   const coach = await GuidedCoach.create({
     state,
     questions,
-    templates: createTemplateRenderer(TEMPLATES_DIR),
+    templates: options.templates ?? createTemplateRenderer(TEMPLATES_DIR),
     time: clock,
     random: seededRandom(7),
     log,

@@ -49,12 +49,16 @@ export function proposals(state: SessionState, anchors: readonly string[] = stat
     items
       .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
       .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
+      // The same label in the same box twice is one thing found twice: decided when either is.
+      .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && isDecided(state, { photoId: photo.id, itemId: twin.id })))
       .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) })),
   );
   return ranked
     .sort((a, b) => easeRank(a.item.label) - easeRank(b.item.label) || b.item.score - a.item.score)
     .map(({ proposal }) => proposal);
 }
+
+const sameBox = (a: DetectedItem['box'], b: DetectedItem['box']) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 /** Detected things that people often keep in place (furniture, a laptop, a plant): offered as anchors, each once. */
 export function anchorCandidates(state: SessionState, limit = 6): { names: string[]; focus: Focus[] } {
@@ -85,19 +89,22 @@ export function seenThings(state: SessionState, limit = 3): { names: string[]; f
 }
 
 /**
- * A busy part of a photo that no detection explains, to ask about when every detected thing is decided: the spots
- * take turns, one per item the person has named themselves, so the same spot is not asked about forever.
+ * The busy parts of the photos that no detection explains, to ask about when every detected thing is decided, the
+ * one to ask about first first: the spots take turns, one per item the person has named themselves, so the same spot
+ * is not asked about forever; the others are where to look instead for a person who is stuck on it.
  */
-export function busySpot(state: SessionState): { words: string; focus: Focus } | undefined {
+export function busySpots(state: SessionState): { words: string; focus: Focus }[] {
   const spots = detectedPhotos(state).flatMap(({ photo, number }) =>
     (photo.detections?.busy ?? []).map((region) => {
       const words = `the busy spot ${areaPhrase(region.box, photo)}${state.photos.length > 1 ? ` of photo ${number}` : ''}`;
       return { words, focus: { photoId: photo.id, box: region.box, label: words } };
     }),
   );
-  if (spots.length === 0) return undefined;
+  // Spots that read the same are one spot to the person.
+  const distinct = spots.filter((spot, index) => spots.findIndex((other) => other.words === spot.words) === index);
   const named = state.decisions.filter((decision) => !decision.detection).length;
-  return spots[named % spots.length];
+  const first = distinct.length === 0 ? 0 : named % distinct.length;
+  return [...distinct.slice(first), ...distinct.slice(0, first)];
 }
 
 /**

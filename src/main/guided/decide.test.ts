@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoFacts, SessionState } from '../../shared/session/schema';
 import { newSessionState } from '../session';
-import { decide } from './decide';
+import { decide, LEAVE_IT } from './decide';
 import type { Input } from './input';
 import type { ActiveState, GuidedState } from './phases';
 
@@ -215,7 +215,11 @@ const rows: Row[] = [
     input: { kind: 'help', item: 'sketchbook' },
     action: 'decisionAid',
     phase: 'decisionSupport',
-    check: ({ next }) => expect(next).toEqual({ phase: 'decisionSupport', active, stuckItem: 'sketchbook', returnTo: { phase: 'sorting' } }),
+    check: ({ action, next }) => {
+      expect(next).toEqual({ phase: 'decisionSupport', active: { ...active, stuck: 1 }, stuckItem: 'sketchbook', returnTo: { phase: 'sorting' } });
+      // The aid's card is not the item's card again: it offers to leave the thing for now.
+      expect(action).toMatchObject({ choices: expect.arrayContaining([LEAVE_IT]) });
+    },
   },
   {
     row: 'Sorting -> DecisionSupport: stuck on the item in hand',
@@ -225,11 +229,42 @@ const rows: Row[] = [
     phase: 'decisionSupport',
   },
   {
-    row: 'Sorting: stuck with nothing in hand gets one small first step',
+    row: 'Sorting: stuck with nothing in hand and nothing to propose gets a smaller step',
     state: session({ guided: sorting }),
     input: { kind: 'help' },
-    action: 'firstInstruction',
+    action: 'askWhatIsIt',
     phase: 'sorting',
+    check: ({ action, next }) => {
+      expect(action).toMatchObject({ kind: 'askWhatIsIt', smaller: true });
+      expect(next).toMatchObject({ active: { stuck: 1 } });
+    },
+  },
+  {
+    row: 'Sorting: the third "I’m stuck" in a row offers a break, and the run starts over',
+    state: session({ guided: { ...sorting, active: { ...active, stuck: 2 } } }),
+    input: { kind: 'help', item: 'sketchbook' },
+    action: 'energyCheck',
+    phase: 'sorting',
+    check: ({ next }) => expect(next).toEqual(sorting),
+  },
+  {
+    row: 'DecisionSupport: stuck again on the same thing leaves it for now, and moves on',
+    state: session({ guided: { phase: 'decisionSupport', active: { ...active, stuck: 1 }, stuckItem: 'sketchbook', returnTo: { phase: 'sorting' } } }),
+    input: { kind: 'help' },
+    action: 'instructNext',
+    phase: 'sorting',
+    check: ({ record, next }) => {
+      expect(record).toEqual({ item: 'sketchbook', outcome: 'skip' });
+      expect(next).toMatchObject({ active: { stuck: 2 } });
+    },
+  },
+  {
+    row: 'Sorting: any answer other than "I’m stuck" ends the run of them',
+    state: session({ guided: { ...sorting, active: { ...active, stuck: 2 }, currentItem: 'mug' } }),
+    input: { kind: 'disposition', item: 'mug', outcome: 'keep' },
+    action: 'instructNext',
+    phase: 'sorting',
+    check: ({ next }) => expect(next).toEqual(sorting),
   },
   {
     row: 'Sorting: overwhelmed by a thing pivots away and leaves it for later',

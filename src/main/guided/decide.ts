@@ -16,7 +16,10 @@
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
  * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
  * |                 |                  | none left: AskWhatIsIt about a busy spot no detection explains, or plainly |
- * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person |
+ * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person; |
+ * |                 |                  | none left: another busy spot, then a smaller step ("next" there too) |
+ * | DecisionSupport | the phase before | stuck again on the same thing: it is skipped for now, and on to the next |
+ * | Sorting, Refining, DecisionSupport | the same | the third "I'm stuck" in a row: EnergyCheck (a break)  |
  * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
  * | Sorting         | DecisionSupport  | help or stuck, on an item                                  |
  * | Splitting       | Refining         | split confirmed (as suggested, renamed or merged)          |
@@ -33,7 +36,8 @@ import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { pileCounts } from '../../shared/session/pile-groups';
 import { carriedLeft } from '../carry-over/leftovers';
-import { anchorCandidates, busySpot, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
+import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
+import type { DispositionChoice } from '../../shared/questions/schema';
 import type { Action } from './actions';
 import { cardChoices } from './cards';
 import type { Input, Outcome } from './input';
@@ -55,9 +59,28 @@ export interface Decision {
   readonly preface?: Extract<Action, { kind: 'ackProgress' }>;
 }
 
+/** The "I'm stuck" in a row that offers a break instead of another approach. */
+export const STUCK_BREAK = 3;
+
+/** On the decision aid's card: deferring is always allowed, and saying so is a smaller step than deciding. */
+export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposition: 'skip' };
+
+/**
+ * What leaves a run of "I'm stuck" standing: more of it, an answer the coach cannot read (asked about, and still
+ * unreadable, it counts as stuck), moving on without deciding, the coach going on by itself, no answer, a stop asked
+ * about.
+ */
+const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
+
 type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' }>;
 
 export function decide(state: SessionState, input: Input): Decision {
+  const guided = phaseOf(state);
+  if (STILL_STUCK.includes(input.kind) || guided.phase === 'surveying' || !guided.active.stuck) return route(state, input);
+  return route({ ...state, guided: unstuck(guided) }, input);
+}
+
+function route(state: SessionState, input: Input): Decision {
   const phase = phaseOf(state);
   // Nothing ends on a guess: a stop heard in words is asked about, and only a chosen one winds down.
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
@@ -89,8 +112,10 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
   }
   const fn = input.kind === 'function' ? input.function : phase.gatheredFunction;
   const anchors = input.kind === 'anchors' ? unique([...phase.gatheredAnchors, ...input.anchors]) : phase.gatheredAnchors;
-  // An explicit "nothing has to stay" is an answer, so an empty list moves on as well.
-  const hasAnchors = anchors.length > 0 || input.kind === 'anchors';
+  // An explicit "nothing has to stay" is an answer, so an empty list moves on as well; so does an answer to "what
+  // has to stay?" that names nothing to keep (asking it again would show the same card): what stays can come later.
+  const answeredAnchors = phase.gatheredFunction !== undefined && input.kind !== 'begin' && input.kind !== 'function';
+  const hasAnchors = anchors.length > 0 || input.kind === 'anchors' || answeredAnchors;
   const overwhelmed = input.kind === 'overwhelmed' || input.kind === 'help' || (input.kind === 'function' && input.overwhelmed);
   const facts = state.photos.flatMap((photo) => (photo.facts ? [photo.facts] : []));
   const buried = facts.find((fact) => fact.chaosLevel === 'buried');
@@ -144,11 +169,16 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       return { action: instruction(state, record, false), next: here, record };
     }
     case 'help': {
+      const stuck = (active.stuck ?? 0) + 1;
+      if (stuck >= STUCK_BREAK) return offerBreak(phase);
+      const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, stuck } };
       const item = input.item ?? phase.currentItem;
-      if (item) return aid(state, item, active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
+      if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
       // Stuck with nothing in hand: the coach picks the easiest thing the photos show.
       const easiest = proposals(state, active.anchors)[0];
-      return easiest ? propose(easiest, here, true) : { action: firstStep(active), next: here };
+      if (easiest) return propose(easiest, counted, true);
+      // Nothing left to propose: another busy spot, then a smaller step, then a break.
+      return stuck > Math.max(busySpots(state).length, 1) ? offerBreak(phase) : whatIsIt(state, counted);
     }
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
@@ -164,8 +194,8 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     case 'begin':
     case 'next':
     case 'split': {
-      // Moving on from a thing the coach proposed skips it, as in decision support: it is not proposed again.
-      if (input.kind === 'next' && phase.currentItem && (phase.currentDetection || includesName(carriedLeft(state), phase.currentItem))) {
+      // Moving on from the thing in hand skips it, as in decision support: a proposed one is not proposed again.
+      if (input.kind === 'next' && phase.currentItem) {
         return decide(state, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
       }
       // What was left unsure last time comes first, one at a time.
@@ -173,9 +203,9 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       if (carried) return askCarried(carried, here);
       const next = proposals(state, active.anchors)[0];
       if (next) return propose(next, here, false);
-      const spot = busySpot(state);
-      const asked = spot ? { spot: spot.words, focus: [spot.focus] } : {};
-      return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), ...asked }, next: here };
+      // "Next" with nothing left to propose asks for something else, as "I'm stuck" does: another spot, a smaller step.
+      if (input.kind === 'next') return sorting(state, phase, { kind: 'help' });
+      return whatIsIt(state, here);
     }
   }
 }
@@ -229,8 +259,10 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
       };
     }
     case 'help': {
+      const stuck = (active.stuck ?? 0) + 1;
+      if (stuck >= STUCK_BREAK) return offerBreak(phase);
       const item = input.item ?? phase.currentItem ?? current.items[0];
-      return aid(state, item, active, returnPhaseOf(phase) ?? { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
+      return aid(state, item, { ...active, stuck }, returnPhaseOf(phase) ?? { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
     }
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
@@ -257,8 +289,12 @@ function decisionSupport(state: SessionState, phase: PhaseOf<'decisionSupport'>,
   const back = { ...returnTo, active, currentItem: stuckItem, ...(stuckDetection ? { currentDetection: stuckDetection } : {}) } as GuidedState;
   switch (input.kind) {
     case 'help': {
+      const stuck = (active.stuck ?? 0) + 1;
+      if (stuck >= STUCK_BREAK) return offerBreak(phase);
       const item = input.item ?? stuckItem;
-      return aid(state, item, active, returnTo, sameName(item, stuckItem) ? stuckDetection : undefined);
+      if (!sameName(item, stuckItem)) return aid(state, item, { ...active, stuck }, returnTo, undefined);
+      // Stuck again on the same thing: it is left for now, and on to another one.
+      return route({ ...state, guided: { ...back, active: { ...active, stuck } } as GuidedState }, { kind: 'disposition', item: stuckItem, outcome: 'skip' });
     }
     case 'silent':
       return paused(phase);
@@ -337,7 +373,7 @@ function aid(
       kind: 'decisionAid',
       item,
       function: active.function,
-      choices: cardChoices(item, active),
+      choices: [...cardChoices(item, active).slice(0, 3), LEAVE_IT],
       ...(seen ? { where: seen.where, focus: [seen.focus] } : {}),
     },
     next: { phase: 'decisionSupport', active, stuckItem: item, ...(detection ? { stuckDetection: detection } : {}), returnTo },
@@ -375,6 +411,28 @@ function noted(phase: PhaseOf<'sorting' | 'refining'>, input: Extract<Input, { k
       ? { ...phase.active, function: input.function }
       : { ...phase.active, anchors: unique([...phase.active.anchors, ...input.anchors]) };
   return { action: { kind: 'ackProgress', reason: 'noted' }, next: { ...phase, active } };
+}
+
+/**
+ * The card for when nothing detected is left: a busy spot nothing explains, or the nearest thing. A person stuck on
+ * it is shown another spot, one per "I'm stuck", and once the spots are used up a smaller step.
+ */
+function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>): Decision {
+  const spots = busySpots(state);
+  const stuck = here.active.stuck ?? 0;
+  const spot = spots[stuck];
+  const asked = spot ? { spot: spot.words, focus: [spot.focus] } : stuck > 0 ? { smaller: true as const } : {};
+  return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), ...asked }, next: here };
+}
+
+/** Stuck again and again: a break is offered ("Stop here for today?"), and the run of "I'm stuck" starts over. */
+function offerBreak(phase: PhaseOf<'sorting' | 'refining' | 'decisionSupport'>): Decision {
+  return { action: { kind: 'energyCheck', reason: 'overwhelmed' }, next: unstuck(phase) };
+}
+
+function unstuck<P extends Exclude<GuidedState, { phase: 'surveying' }>>(phase: P): P {
+  const { stuck: _stuck, ...active } = phase.active;
+  return { ...phase, active };
 }
 
 function paused(phase: GuidedState): Decision {

@@ -135,6 +135,16 @@ describe('the guided coach proposes what the detector found', () => {
     expect(isDialog(card)).toBe(true);
   });
 
+  it('regression: the same thing found twice (same label, same box) was proposed twice, on the very same card', () => {
+    const box = { x: 300, y: 300, width: 60, height: 80 };
+    let state = session([{ ...deskPhoto(), detections: { items: [thing('1', 'cup', box), thing('2', 'cup', box)], busy: [] } }]);
+    const asked = decide(state, { kind: 'next' });
+    expect(expectAction(asked.action, 'askItemDecision').item).toBe('cup');
+    state = after(state, asked);
+    state = after(state, decide(state, { kind: 'disposition', item: 'cup', outcome: 'keep' }));
+    expect(decide(state, { kind: 'begin' }).action.kind).toBe('askWhatIsIt');
+  });
+
   it('does not propose what has to stay', () => {
     const state = session([deskPhoto()], { phase: 'sorting', active: { ...active, anchors: ['bottle', 'cup'] } });
     expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('book');
@@ -147,8 +157,10 @@ describe('the guided coach proposes what the detector found', () => {
       state = after(state, asked);
       state = after(state, decide(state, { kind: 'disposition', item: (asked.action as { item: string }).item, outcome: 'keep' }));
     }
-    const ask = expectAction(decide(state, { kind: 'next' }).action, 'askWhatIsIt');
+    const ask = expectAction(decide(state, { kind: 'begin' }).action, 'askWhatIsIt');
     expect(ask.spot).toBe('the busy spot at the bottom left');
+    // "Next" there asks for something else: with no other spot, a smaller step.
+    expect(decide(state, { kind: 'next' }).action).toMatchObject({ kind: 'askWhatIsIt', smaller: true });
     expect(ask.focus).toEqual([{ photoId: 'desk', box: { x: 0, y: 400, width: 333, height: 200 }, label: 'the busy spot at the bottom left' }]);
 
     const plain = session([{ ...deskPhoto(), detections: { items: [], busy: [] } }]);

@@ -141,7 +141,10 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
         if (selected === SPLIT_CHOICES.accept) return { kind: 'split', edit: { kind: 'accept' } };
         if (selected === SPLIT_CHOICES.merge) return { kind: 'split', edit: { kind: 'merge' } };
         if (selected === SPLIT_CHOICES.decline) return { kind: 'split', edit: { kind: 'decline' } };
-        return other ? understand(other, { kind: 'split' }) : { kind: 'silent' };
+        if (!other) return { kind: 'silent' };
+        // Words the coach cannot read are not asked about again on the same card: the person is stuck ("not now").
+        const heard = understand(other, { kind: 'split' });
+        return heard.kind === 'unclear' ? { kind: 'help' } : heard;
       }
       if (action.kind === 'askClarify') {
         const expecting: Expecting = action.item ? { kind: 'disposition', item: action.item } : { kind: 'item' };
@@ -149,13 +152,19 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
           const mapped = action.item ? CLARIFY_DISPOSITION[selected]?.(action.item) : CLARIFY_ITEM[selected];
           if (mapped) return mapped;
         }
-        return other ? understand(other, expecting) : { kind: 'silent' };
+        if (!other) return { kind: 'silent' };
+        // Still not readable after asking: the person is stuck, and the coach changes its approach.
+        const heard = understand(other, expecting);
+        return heard.kind === 'unclear' ? { kind: 'help', ...(action.item ? { item: action.item } : {}) } : heard;
       }
       if (action.kind === 'askWhatIsIt') {
         if (selected === STUCK) return { kind: 'help' };
         if (selected === STOP_FOR_TODAY) return { kind: 'windDown' };
         if (selected !== undefined) return { kind: 'item', item: selected };
-        return other ? understand(other, { kind: 'item' }) : { kind: 'silent' };
+        if (!other) return { kind: 'silent' };
+        // "Keep going" here asks for the next thing.
+        const heard = understand(other, { kind: 'item' });
+        return heard.kind === 'keepGoing' ? { kind: 'next' } : heard;
       }
       return { kind: 'silent' };
     }

@@ -12,9 +12,15 @@ describe('GuidedCoach turns', () => {
   });
 
   it('hands the turn back after a bounded number of dialogs, however the person answers', async () => {
+    // Asked to stop in words on every card, and "no" each time: the cards could go on and on.
     const harness = await guidedHarness({
       initial: (state) => ({ ...state, guided: sorting }),
-      answers: () => ({ kind: 'choice', selected: [], other: 'hmm the blue one' }),
+      answers: (question) =>
+        question.kind === 'confirm'
+          ? { kind: 'confirm', yes: false }
+          : question.kind === 'disposition'
+            ? { kind: 'disposition', pick: { type: 'other', text: 'stop for today' } }
+            : { kind: 'choice', selected: [], other: 'stop for today' },
     });
     const outcome = await harness.coach.turn({ text: 'hmm the blue one' });
     expect(harness.asked).toHaveLength(MAX_DIALOGS_PER_TURN);

@@ -86,7 +86,6 @@ export class GuidedCoach {
     let heard = first ?? (await this.#read(said, signal));
     let overwhelmed = heard.kind === 'overwhelmed' || heard.kind === 'help';
     for (let dialogs = 0; ; dialogs += 1) {
-      if (dialogs >= MAX_DIALOGS_PER_TURN) heard = { kind: 'silent' };
       const decision = decide(this.#deps.state.get(), heard);
       this.#apply(decision);
       const { action, preface } = decision;
@@ -95,6 +94,8 @@ export class GuidedCoach {
       // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
       const chosen = dialogs > 0 || said !== '' || (action.kind === 'firstInstruction' && action.reason === 'carried');
       if (!isDialog(action)) return this.#reply(action, said, signal, chosen);
+      // A turn that has asked enough pauses instead of asking again; the last answer still counts (a stop ends).
+      if (dialogs >= MAX_DIALOGS_PER_TURN) return this.#reply({ kind: 'ackProgress', reason: 'paused' }, said, signal, false);
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
       const resolution = await this.#deps.questions.ask(dialogFor(action, prompt), signal);

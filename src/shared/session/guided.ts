@@ -13,6 +13,8 @@ export const ActiveStateSchema = z.object({
   anchors: z.array(name),
   /** Left for next time: areas the person pivoted away from, items still unsure after refining. Never split again. */
   later: z.array(name),
+  /** "I'm stuck" heard this many times in a row: each changes the approach, and the third offers a break. */
+  stuck: z.number().int().positive().optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 

@@ -1,0 +1,263 @@
+/**
+ * Issue 21: simulated people with random policies answer every card the guided coach shows (any option, "I'm stuck"
+ * again and again, "Other…" with text people really typed, time-outs, "Stop for today") over random detections
+ * (none, one, many, repeated names, people and pets in the photo). The coach runs in-process on the real templates
+ * and a manual clock, with no model. PROPERTY_RUNS scales the runs.
+ */
+import fc from 'fast-check';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import { COCO_LABELS } from '../../shared/detection/schema';
+import { classInfo } from '../detection/classes';
+import { manualClock, seededRandom } from '../effects';
+import { QuestionBroker } from '../questions';
+import { checkSession } from '../replay/check';
+import { newSessionState } from '../session';
+import { readSessionLog, sessionPaths } from '../session-log';
+import { LiveSession, type SessionServices } from '../sessions/live-session';
+import { SessionStore } from '../sessions/session-store';
+import { createTemplateRenderer } from '../templates';
+import { memoryLogger } from '../../../test-support/fixtures';
+import { guidedHarness, TEMPLATES_DIR } from '../../../test-support/guided';
+import {
+  arbitraryPhotos,
+  arbitraryPolicy,
+  cardOf,
+  CORPUS_TEXTS,
+  detectedNames,
+  offersBreak,
+  personAnswer,
+  STOP_WORDS,
+  type Policy,
+  type Seen,
+} from '../../../test-support/dialogue';
+
+const templates = createTemplateRenderer(TEMPLATES_DIR);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+/** Runs that also go through a live session, its log on disk, and `replay --check`: a subset, as each costs more. */
+const REPLAY_RUNS = Math.max(1, Math.round(RUNS / 20));
+/** Bounds of one run: the cards a person answers, and the messages they send when the coach hands the turn back. */
+const MAX_CARDS = 20;
+const MAX_TURNS = 20;
+/** Cards in a row that may go by with nothing decided, nothing new shown and no break offered. */
+const MAX_IDLE = 8;
+
+interface Run {
+  readonly seen: readonly Seen[];
+  /** Everything the person typed or picked: their words. */
+  readonly words: readonly string[];
+  readonly state: SessionState;
+}
+
+/** One person's session: the photos arrive, then every card is answered by the policy until the bounds or the end. */
+async function run(photos: Photo[], policy: Policy, numbers: readonly number[], chat: readonly string[]): Promise<Run> {
+  let drawn = 0;
+  const draw = () => numbers[drawn++ % numbers.length]!;
+  const seen: Seen[] = [];
+  const words: string[] = [];
+  let sent = 0;
+  const at: { state?: () => SessionState } = {};
+  const harness = await guidedHarness({
+    templates,
+    initial: (state) => ({ ...state, photos }),
+    answers: (question) => {
+      const { move, answer } = personAnswer(policy, seen.length, question, draw);
+      const state = at.state!();
+      seen.push({ question, move, answer, decisions: state.decisions.length, phase: state.guided?.phase ?? 'surveying', sent });
+      if (answer !== 'timeout') words.push(...wordsOf(answer));
+      return answer;
+    },
+  });
+  at.state = harness.state;
+  let outcome = await harness.coach.turn({ text: '' });
+  // A person who has chosen to stop gets a few turns past the bound to do it.
+  for (let turn = 0; turn < MAX_TURNS + 3 && harness.state().status === 'active' && seen.length < MAX_CARDS; turn += 1) {
+    const stopping = policy.stopsAt !== undefined && seen.length >= policy.stopsAt;
+    if (turn >= MAX_TURNS && !stopping) break;
+    if (outcome.kind === 'answered' && outcome.continues) {
+      outcome = await harness.coach.turn({ text: '' });
+      continue;
+    }
+    // The coach handed the turn back: the person types something (or their stop).
+    const text = stopping ? STOP_WORDS : chat[turn % chat.length]!;
+    words.push(text);
+    sent += 1;
+    outcome = await harness.coach.turn({ text });
+  }
+  return { seen, words, state: harness.state() };
+}
+
+function wordsOf(answer: Exclude<Seen['answer'], 'timeout'>): string[] {
+  switch (answer.kind) {
+    case 'disposition':
+      return answer.pick.type === 'other' ? [answer.pick.text] : [];
+    case 'choice':
+      return [...answer.selected, ...(answer.followUp ?? []), ...(answer.other ? [answer.other] : [])];
+    case 'text':
+      return [answer.text];
+    case 'confirm':
+      return [];
+  }
+}
+
+/** A readable trace for a failing run: the cards up to the one after `upTo`. */
+function trace(seen: readonly Seen[], upTo = seen.length): string {
+  return seen
+    .slice(0, upTo + 2)
+    .map((card, index) => `${index}: [${card.phase}, ${card.decisions} decided, ${card.sent} sent] ${textOf(card)} -> ${card.move} ${JSON.stringify(card.answer)}`)
+    .join('\n');
+}
+
+/** The words a card shows: its prompt, the item and where it is, and the options of a choice card. */
+function textOf(card: Seen): string {
+  const { question } = card;
+  switch (question.kind) {
+    case 'disposition':
+      return `${question.item} ${question.where ?? ''}`;
+    case 'choice':
+      return `${question.prompt} ${question.choices.map((choice) => choice.label).join(' ')}`;
+    case 'confirm':
+    case 'text':
+      return question.prompt;
+  }
+}
+
+/** Each name the detector can give, as a whole word in any case. */
+const THING_NAMES = [...new Set(COCO_LABELS.map((label) => classInfo(label).name || label))].map((name) => ({
+  name,
+  pattern: new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu'),
+}));
+
+const chatLines = fc.array(fc.oneof(fc.constantFrom(...CORPUS_TEXTS), fc.constant('next')), { minLength: 1, maxLength: 8 });
+const numbers = fc.array(fc.nat({ max: 1000 }), { minLength: 1, maxLength: 60 });
+
+describe('simulated people answering every card the guided coach shows', () => {
+  it('never see the card just answered again, get a new approach for each "I’m stuck" and a break by the third, reach the summary soon after choosing to stop, and never loop without progress', { timeout: 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryPhotos, arbitraryPolicy, numbers, chatLines, async (photos, policy, draws, chat) => {
+        const { seen, words, state } = await run(photos, policy, draws, chat);
+        const detected = detectedNames(photos);
+        const said = words.join(' \n ');
+        for (const [index, card] of seen.entries()) {
+          const next = seen[index + 1];
+          const sameTurn = next && next.sent === card.sent;
+          // After any answer, the next card is never the one just answered.
+          if (sameTurn && card.move !== 'timeout') expect(cardOf(next.question), `card ${index + 1} repeats card ${index}\n${trace(seen, index)}`).not.toBe(cardOf(card.question));
+          // The third "I'm stuck" in a row offers a break or a wrap-up.
+          const row = seen.slice(Math.max(0, index - 2), index + 1);
+          if (row.length === 3 && row.every((each) => each.move === 'stuck' && each.sent === card.sent) && sameTurn) {
+            expect(offersBreak(next.question), `card ${index + 1} after three "I’m stuck"\n${trace(seen, index)}`).toBe(true);
+          }
+          // Names of things on a card come from the detector or the person.
+          const text = textOf(card);
+          for (const { name, pattern } of THING_NAMES) {
+            if (!pattern.test(text)) continue;
+            const given = detected.some((found) => pattern.test(found)) || pattern.test(said);
+            expect(given, `"${name}" on card ${index}\n${trace(seen, index)}`).toBe(true);
+          }
+          if (card.question.kind === 'disposition') {
+            const { item } = card.question;
+            expect(detected.includes(item) || said.toLowerCase().includes(item.toLowerCase()), `item "${item}" on card ${index}\n${trace(seen, index)}`).toBe(true);
+          }
+        }
+        // A person who chooses to stop reaches the summary within a couple of cards: the stop, then yes to stopping.
+        if (policy.stopsAt !== undefined && seen.length >= policy.stopsAt && seen.length < MAX_CARDS) {
+          expect(state.status, trace(seen)).toBe('ended');
+          expect(state.ending).toBeDefined();
+          expect(seen.length - policy.stopsAt, trace(seen)).toBeLessThanOrEqual(2);
+        }
+        // No loop without progress: a few cards at most go by without something done, something new or a break offered.
+        let idle = 0;
+        for (const [index, card] of seen.entries()) {
+          const before = seen[index - 1];
+          // Progress: an item decided, a phase change, or a card not seen before (a new spot, item or step).
+          const progress = !before || before.decisions !== card.decisions || before.phase !== card.phase || !seen.slice(0, index).some((other) => cardOf(other.question) === cardOf(card.question));
+          // A card the person let time out may well be asked again: they were not there to answer it.
+          idle = progress || offersBreak(card.question) || before?.move === 'timeout' ? 0 : idle + 1;
+          expect(idle, `card ${index}: ${MAX_IDLE + 1} cards with nothing done, nothing new and no break offered\n${trace(seen, index)}`).toBeLessThanOrEqual(MAX_IDLE);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+/** Timers fired by hand: a card's time-out happens when the simulated person lets it. */
+function handTimers() {
+  const pending = new Map<number, () => void>();
+  let next = 0;
+  return {
+    set: (callback: () => void) => (pending.set(++next, callback), next),
+    clear: (handle: unknown) => void pending.delete(handle as number),
+    fireAll() {
+      const due = [...pending.values()];
+      pending.clear();
+      for (const callback of due) callback();
+    },
+  };
+}
+
+/** The same people, through a live session that logs to disk: what it records replays with --check. */
+async function replays(photos: Photo[], policy: Policy, numbers: readonly number[], chat: readonly string[]): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-dialogue-'));
+  try {
+    let drawn = 0;
+    const draw = () => numbers[drawn++ % numbers.length]!;
+    const clock = manualClock(Date.UTC(2026, 10, 22, 10));
+    const random = seededRandom(numbers[0] ?? 1);
+    const timers = handTimers();
+    let cards = 0;
+    const store = new SessionStore({ ...newSessionState('dialogue', clock.now()), photos });
+    const questions: QuestionBroker = new QuestionBroker({
+      now: () => clock.now(),
+      newId: () => random.id(),
+      timeoutMs: 300_000,
+      timers,
+      publish: (question) => {
+        if (!question) return;
+        // Offline the coach asks on for as long as answers come: at the bound, the person stops.
+        const { answer } = personAnswer(cards >= MAX_CARDS ? { ...policy, stopsAt: 0 } : policy, cards++, question, draw);
+        clock.advance(5_000);
+        queueMicrotask(() => (answer === 'timeout' ? timers.fireAll() : questions.answer(question.id, answer)));
+      },
+    });
+    const services: SessionServices = {
+      store,
+      version: '0.0.0-test',
+      templates,
+      logger: memoryLogger(),
+      time: clock,
+      random,
+      questions,
+      onActivity: () => {},
+      secrets: () => [],
+      sprints: { lengthMs: () => 25 * 60_000, breakMs: () => 5 * 60_000, timers: handTimers() },
+    };
+    const paths = sessionPaths(dataDir, 'dialogue');
+    const live = await LiveSession.start(services, { paths, coachKind: 'guided', model: { vision: false, tools: false, configured: false }, llm: undefined });
+    await live.send('');
+    await live.idle();
+    for (let turn = 0; turn < MAX_TURNS && store.state.status === 'active' && cards < MAX_CARDS; turn += 1) {
+      const stopping = policy.stopsAt !== undefined && cards >= policy.stopsAt;
+      clock.advance(1_000);
+      await live.send(stopping ? STOP_WORDS : chat[turn % chat.length]!);
+      await live.idle();
+    }
+    await live.close();
+    const { events } = await readSessionLog(paths.log);
+    const check = await checkSession(events, { templates, photosDir: paths.photos });
+    expect(check.divergence, check.divergence?.message).toBeUndefined();
+    expect(check.turnsChecked).toBeGreaterThan(0);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('every dialogue’s record replays', () => {
+  it(`replays with --check (a subset: ${REPLAY_RUNS} runs, each a live session logged to disk)`, { timeout: 60_000 }, async () => {
+    await fc.assert(fc.asyncProperty(arbitraryPhotos, arbitraryPolicy, numbers, chatLines, replays), { numRuns: REPLAY_RUNS, timeout: 10_000 });
+  });
+});
