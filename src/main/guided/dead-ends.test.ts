@@ -126,9 +126,9 @@ describe('an answer the coach cannot read does not bring the same card back', ()
     await harness.coach.turn({ text: 'work' });
     const cards = harness.asked.map(shown);
     expect(cards.slice(0, 3)).toEqual([
-      'work: Keep it here, Donate, Trash',
+      'work: Somewhere else: I’ll say where, Keep it here, Donate',
       'I didn’t catch that. Where does the work go?',
-      'work: Keep it here, Donate, Trash, Leave it for now',
+      'work: Somewhere else: I’ll say where, Keep it here, Donate, Leave it for now',
     ]);
     cards.forEach((card, index) => expect(card, `card ${index + 1}`).not.toBe(cards[index - 1]));
   });
