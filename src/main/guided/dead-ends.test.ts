@@ -148,6 +148,23 @@ describe('"Next thing" and unreadable answers move on', () => {
     ]);
   });
 
+  it('regression (dialogue property, shrunk): an unreadable answer and "keep going" in turns looped on the same two cards; the third unreadable offers a break', async () => {
+    const harness = await sortingWith([], (question) => {
+      if (question.kind !== 'choice') return { kind: 'confirm', yes: false };
+      return { kind: 'choice', selected: [], other: question.prompt.startsWith('I didn’t catch that') ? 'im not done, next thing pls' : 'sell it on vinted' };
+    });
+    // "Keep going" ends the turn with a first step in the chat; the person goes on in the next turn, as in the run found.
+    for (let turn = 0; turn < 3; turn++) await harness.coach.turn({ text: '' });
+    expect(harness.asked.map(shown).slice(0, 6)).toEqual([
+      'What’s the nearest thing you can pick up? Type what it is.',
+      'I didn’t catch that. What would you like to do?',
+      'What’s the nearest thing you can pick up? Type what it is.',
+      'I didn’t catch that. What would you like to do?',
+      'What’s the nearest thing you can pick up? Type what it is.',
+      'That’s a lot at once. Stop here for today? Stopping is fine.',
+    ]);
+  });
+
   it('regression: words the coach cannot read on the split card showed the split again; now it is left for now', async () => {
     const splitting: GuidedState = { phase: 'splitting', active: sorting.active, categories: [{ name: 'cables', items: ['usb cable', 'hdmi cord'] }] };
     const harness = await sortingWith([], () => ({ kind: 'choice', selected: [], other: 'maybe? ugh I don’t know' }), splitting);

@@ -67,16 +67,16 @@ export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposit
 
 /**
  * What leaves a run of "I'm stuck" standing: more of it, an answer the coach cannot read (asked about, and still
- * unreadable, it counts as stuck), moving on without deciding, the coach going on by itself, no answer, a stop asked
- * about.
+ * unreadable, it counts as stuck), moving on without deciding ("next", "keep going"), the coach going on by itself,
+ * no answer, a stop asked about.
  */
-const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
+const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
 
 type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' }>;
 
 export function decide(state: SessionState, input: Input): Decision {
   const guided = phaseOf(state);
-  if (STILL_STUCK.includes(input.kind) || guided.phase === 'surveying' || !guided.active.stuck) return route(state, input);
+  if (STILL_STUCK.includes(input.kind) || guided.phase === 'surveying' || !(guided.active.stuck || guided.active.unread)) return route(state, input);
   return route({ ...state, guided: unstuck(guided) }, input);
 }
 
@@ -186,8 +186,14 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       return { action: firstStep(active), next: here };
     case 'silent':
       return paused(phase);
-    case 'unclear':
-      return clarify(input.text, phase.currentItem, phase);
+    case 'unclear': {
+      if (phase.currentItem) return clarify(input.text, phase.currentItem, phase);
+      // Nothing in hand and an answer the coach cannot read: asked again, but the third in a row offers a break, so
+      // an unreadable answer and "keep going" in turns cannot bring the same card back for ever.
+      const unread = (active.unread ?? 0) + 1;
+      if (unread >= STUCK_BREAK) return offerBreak(phase);
+      return clarify(input.text, undefined, { ...phase, active: { ...active, unread } });
+    }
     case 'function':
     case 'anchors':
       return noted(phase, input);
@@ -431,7 +437,7 @@ function offerBreak(phase: PhaseOf<'sorting' | 'refining' | 'decisionSupport'>):
 }
 
 function unstuck<P extends Exclude<GuidedState, { phase: 'surveying' }>>(phase: P): P {
-  const { stuck: _stuck, ...active } = phase.active;
+  const { stuck: _stuck, unread: _unread, ...active } = phase.active;
   return { ...phase, active };
 }
 

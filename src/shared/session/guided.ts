@@ -15,6 +15,8 @@ export const ActiveStateSchema = z.object({
   later: z.array(name),
   /** "I'm stuck" heard this many times in a row: each changes the approach, and the third offers a break. */
   stuck: z.number().int().positive().optional(),
+  /** Answers the coach could not read, with nothing in hand, this many in a row: the third offers a break too. */
+  unread: z.number().int().positive().optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 
