@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**/*.test.ts', 'docs/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
+    // CI checks the same sample of every property test; PROPERTY_SEED replays one anywhere.
+    setupFiles: ['test-support/property-seed.ts'],
     testTimeout: 20_000,
     // A worker per core: vitest's default leaves one core to itself, which on a 2-core CI machine runs every file
     // one after another, while the main process has little to do and many tests wait on children, disks and timers.
