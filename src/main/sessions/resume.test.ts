@@ -141,7 +141,7 @@ async function withVersion1Session(name: 'app-guided' | 'app-conversational'): P
 }
 
 describe('a version-1 session from the previous release', () => {
-  it('resumes (guided, no model) with its saved state, goes on in version 2, and the whole log still folds and replays', async () => {
+  it('resumes (guided, no model) with its saved state, goes on in version 2, and replay --check finds where today’s coach leaves the old dead end', async () => {
     const { dataDir, folder } = await withVersion1Session('app-guided');
     const before = foldLog((await readSessionLog(path.join(folder, 'log.jsonl'))).events).document!.session;
     const core = testCore({ dataDir, random: seededRandom(99) });
@@ -155,8 +155,12 @@ describe('a version-1 session from the previous release', () => {
     const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
     expect(new Set(events.map((event) => event.v))).toEqual(new Set([2]));
     expect(events.find((event) => event.type === 'session-resumed')).toMatchObject({ memory: 'folded', coach: 'guided' });
+    // This session, recorded by the previous release, is the dead end issue 21 fixed: "I'm stuck" on "What's the
+    // nearest thing?" posted a line and showed the same card again, turn after turn. Today's coach answers that
+    // "I'm stuck" with a smaller step on a card, so replay --check says the code now goes another way, at the first
+    // "I'm stuck" (turn 2, where the old coach wrote a message and today's asks a question), and nowhere earlier.
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
-    expect(check.divergence, check.divergence?.message).toBeUndefined();
+    expect(check.divergence).toMatchObject({ turn: 2, effect: 'question', message: 'a question was asked where the recording draws a random id' });
   });
 
   it('resumes (conversational) with its saved state; its coach starts afresh when replaying the old turns goes another way', async () => {
