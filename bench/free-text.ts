@@ -3,6 +3,7 @@
  * person's answer takes to read, over the labelled corpus, beside compromise's own parse of the same answers (the
  * floor any reading built on it pays).
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,16 @@ import { fmt } from './format';
 import type { SectionReport } from './runner';
 
 const CORPUS = path.resolve(import.meta.dirname, '../src/main/guided/understanding/corpus.jsonl');
+
+/** Wall time of a fresh Node process that runs `code` as a module (median of three). */
+function freshProcessMs(code: string): number {
+  const times = [0, 1, 2].map(() => {
+    const start = performance.now();
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: path.resolve(import.meta.dirname, '..') });
+    return performance.now() - start;
+  });
+  return times.sort((a, b) => a - b)[1]!;
+}
 
 function medianOf(passes: number, run: () => void): number {
   const times: number[] = [];
@@ -25,10 +36,18 @@ function medianOf(passes: number, run: () => void): number {
 export async function measureFreeText(report: SectionReport, { passes }: { passes: number }): Promise<void> {
   const corpus = parseCorpus(await readFile(CORPUS, 'utf8'), CORPUS);
   report.say(`Free-text reading offline (the guided coach's understand, on compromise), ${corpus.length} labelled answers`);
-  const loading = performance.now();
+  // Loading is timed in a fresh process: in this one an earlier section may have loaded compromise already.
+  const emptyMs = freshProcessMs('');
+  const loadMs = freshProcessMs("await import('compromise');");
+  report.figures(
+    [
+      { name: 'fresh Node process', value: emptyMs, unit: 'ms' },
+      { name: 'load compromise', value: loadMs, unit: 'ms', baseline: 'fresh Node process' },
+    ],
+    ([empty, load]) => `  load compromise         ${fmt(load! - empty!).padStart(10)}   in a fresh Node process (${fmt(load!)} in all, ${fmt(empty!)} for Node alone)`,
+  );
   const { understand } = await import('../src/main/guided/understand');
   const { default: nlp } = await import('compromise');
-  report.figures([{ name: 'load understand', value: performance.now() - loading, unit: 'ms' }], ([ms]) => `  load (compromise and the reader) ${fmt(ms!).padStart(10)}`);
 
   // One pass first, unmeasured: it warms the JIT and compromise's caches.
   for (const entry of corpus) understand(entry.text, entry.expecting);
