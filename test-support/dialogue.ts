@@ -150,3 +150,12 @@ export const arbitraryPhotos: fc.Arbitrary<Photo[]> = fc.array(arbitraryDetectio
 export function detectedNames(photos: readonly Photo[]): string[] {
   return photos.flatMap((photo) => photo.detections?.items.map((item) => item.name) ?? []);
 }
+
+/** Bounds of one run: the cards a person answers, and the messages they send when the coach hands the turn back. */
+export const MAX_CARDS = 20;
+export const MAX_TURNS = 20;
+
+/** What the person sends when the coach hands the turn back: lines people really typed, or "next". */
+export const chatLines = fc.array(fc.oneof(fc.constantFrom(...CORPUS_TEXTS), fc.constant('next')), { minLength: 1, maxLength: 8 });
+/** The draws a person's policy makes, card by card. */
+export const numbers = fc.array(fc.nat({ max: 1000 }), { minLength: 1, maxLength: 60 });
