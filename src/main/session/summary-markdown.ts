@@ -1,8 +1,7 @@
 import { exitPlanOf, planSections } from '../../shared/exit-plan/plan';
 import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-after';
-import { groupCountsText, groupedPiles, PILE_GROUP_WORDS, PILE_GROUPS } from '../../shared/session/pile-groups';
+import { groupCountsText, groupedPiles, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS } from '../../shared/session/pile-groups';
 import type { Photo, PileItem, SessionState } from '../../shared/session/schema';
-
 
 /** Markdown's special characters in free text (item names come from people and models). */
 function escape(text: string): string {
@@ -11,9 +10,9 @@ function escape(text: string): string {
 
 /** An item under its group's heading, with what the heading does not say: how it leaves, or where it goes. */
 function itemLine(item: PileItem): string {
-  const note =
-    item.outcome === 'place' ? (item.location ? ` → ${escape(item.location)}` : '') : item.outcome === 'keep' || item.outcome === 'unsure' ? '' : ` (${item.outcome})`;
-  return `- ${escape(item.name)}${note}`;
+  const note = outcomeNote(item);
+  if (!note) return `- ${escape(item.name)}`;
+  return `- ${escape(item.name)} ${item.outcome === 'place' ? escape(note) : `(${note})`}`;
 }
 
 /**

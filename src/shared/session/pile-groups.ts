@@ -129,3 +129,19 @@ export function pileCounts(state: ThisSpace & { piles: Piles }): PileCounts {
     text: groupCountsText(groups),
   };
 }
+
+/**
+ * A short note beside an item, where its group's title does not say it already: how a thing leaves the home, or
+ * where it goes. Kept, undecided and placed-with-no-destination need none.
+ */
+export function outcomeNote(item: Pick<PileItem, 'outcome' | 'location'>): string | undefined {
+  switch (item.outcome) {
+    case 'unsure':
+    case 'keep':
+      return undefined;
+    case 'place':
+      return item.location ? `→ ${item.location}` : undefined;
+    default:
+      return item.outcome;
+  }
+}

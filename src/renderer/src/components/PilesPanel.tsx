@@ -1,11 +1,10 @@
-import { groupedPiles, PILE_GROUP_WORDS, PILE_GROUPS } from '../../../shared/session/pile-groups';
+import { groupedPiles, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS } from '../../../shared/session/pile-groups';
 import type { Piles } from '../../../shared/session/schema';
-import { outcomeNote } from '../session/outcome-display';
 
 /** The four groups a person sees (src/shared/session/pile-groups.ts), each with its count and its things. */
 export function PilesPanel(props: { piles: Piles; spaceFunction: string | undefined; itemsProcessed: number }) {
   const { piles, spaceFunction, itemsProcessed } = props;
-  const groups = groupedPiles({ piles, ...(spaceFunction !== undefined ? { spaceFunction } : {}) });
+  const groups = groupedPiles({ piles, spaceFunction });
   return (
     <aside className="piles" aria-label="Piles">
       <h2 className="panel-title">Piles</h2>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PileItem } from '../../../shared/session/schema';
-import { outcomeNote } from './outcome-display';
+import type { PileItem } from './schema';
+import { outcomeNote } from './pile-groups';
 
 const item = (outcome: PileItem['outcome'], location?: string): PileItem => ({
   id: 'i',
