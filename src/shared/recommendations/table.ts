@@ -112,15 +112,20 @@ const SPACE_WORDS: ReadonlyArray<readonly [SpaceKind, RegExp]> = [
   ['work', /\b(work\w*|office|study|desk|admin|coding|design|writing)\b/],
   ['sleep', /\b(sleep\w*|bed\w*)\b/],
   ['craft', /\b(craft\w*|hobby|hobbies|sewing|painting|drawing|music|models?|studio)\b/],
-  ['storage', /\b(storage|store\w*|box room|attic|loft|garage)\b/],
+  ['storage', /\b(storage|store\w*|box room|attic|loft|garage|shed|basement|cellar)\b/],
   ['play', /\b(play\w*|kids?[’']?|children|nursery|toys?)\b/],
   ['living', /\b(living|relax\w*|lounge|sitting|tv)\b/],
 ];
 
+/** Every use the person's words give the space ("I sleep here but it's also my office": sleep and work). */
+export function spaceKindsOf(spaceFunction: string | undefined): SpaceKind[] {
+  const words = (spaceFunction ?? '').toLowerCase();
+  return SPACE_WORDS.filter(([, pattern]) => pattern.test(words)).map(([kind]) => kind);
+}
+
 /** What the space is for, from the person's words ("Work (Design)", "my bedroom"); undefined when unclear. */
 export function spaceKindOf(spaceFunction: string | undefined): SpaceKind | undefined {
-  const words = (spaceFunction ?? '').toLowerCase();
-  return SPACE_WORDS.find(([, pattern]) => pattern.test(words))?.[0];
+  return spaceKindsOf(spaceFunction)[0];
 }
 
 export type Recommendation =

@@ -38,6 +38,16 @@ describe('the four groups a person sees', () => {
     expect(isInThisSpace('kitchen', {})).toBe(false);
   });
 
+  it('knows every use a space has, in the words the recommendation table reads them in', () => {
+    const both = { spaceFunction: 'I sleep here but it’s also my office' };
+    expect(isInThisSpace('bedroom', both)).toBe(true);
+    expect(isInThisSpace('office shelf', both)).toBe(true);
+    expect(isInThisSpace('kitchen', both)).toBe(false);
+    expect(isInThisSpace('basement', { spaceFunction: 'Storage' })).toBe(true);
+    expect(isInThisSpace('dining room', { spaceFunction: 'Dining' })).toBe(true);
+    expect(isInThisSpace('the car', { spaceFunction: 'Storage' })).toBe(false);
+  });
+
   it('never counts a thing bound for the hallway as staying', () => {
     const piles: Piles = {
       belongs: [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Disposition } from '../questions/schema';
+import { spaceKindsOf, type SpaceKind } from '../recommendations/table';
 import type { PileItem, Piles, SessionState } from './schema';
 
 /**
@@ -41,20 +42,21 @@ export const PILE_GROUP_WORDS: Readonly<Record<PileGroup, PileGroupWords>> = {
 export type ThisSpace = Pick<SessionState, 'spaceFunction'>;
 
 /**
- * Rooms of a home, and the words of a space's function that make that room this space ("Sleep" is a bedroom).
+ * Rooms of a home, and what makes that room this space: a use of the space (src/shared/recommendations holds the one
+ * vocabulary for what a space is for; "Sleep" is a bedroom), or, for rooms no use names, the function's own words.
  * A destination naming a room is elsewhere in the home unless it is the room being tidied.
  */
-const ROOMS: ReadonlyArray<{ readonly room: RegExp; readonly thisSpace: RegExp }> = [
-  { room: /\b(kitchen|pantry)\b/, thisSpace: /\b(kitchen|cook\w*|pantry)\b/ },
+const ROOMS: ReadonlyArray<{ readonly room: RegExp; readonly thisSpace: SpaceKind | RegExp }> = [
+  { room: /\b(kitchen|pantry)\b/, thisSpace: 'kitchen' },
   { room: /\b(bathroom|toilet|loo|shower)\b/, thisSpace: /\b(bathroom|bath|toilet|shower)\b/ },
-  { room: /\bbedroom\b/, thisSpace: /\b(bedroom|sleep\w*|bed)\b/ },
+  { room: /\bbedroom\b/, thisSpace: 'sleep' },
   { room: /\b(hallway|hall|entryway|entrance|front door|porch|landing|stairs)\b/, thisSpace: /\b(hallway|hall|entryway|entrance)\b/ },
-  { room: /\b(living room|lounge|sitting room)\b/, thisSpace: /\b(living|lounge|relax\w*)\b/ },
+  { room: /\b(living room|lounge|sitting room)\b/, thisSpace: 'living' },
   { room: /\b(dining room)\b/, thisSpace: /\b(dining|eat\w*)\b/ },
-  { room: /\b(office|study)\b/, thisSpace: /\b(office|study|work\w*)\b/ },
-  { room: /\b(playroom|nursery|kids[’']? room)\b/, thisSpace: /\b(play\w*|nursery|kids?[’']?)\b/ },
+  { room: /\b(office|study)\b/, thisSpace: 'work' },
+  { room: /\b(playroom|nursery|kids[’']? room)\b/, thisSpace: 'play' },
   { room: /\b(laundry|utility room)\b/, thisSpace: /\b(laundry|utility)\b/ },
-  { room: /\b(garage|shed|attic|loft|basement|cellar|box room|storage room)\b/, thisSpace: /\b(garage|shed|attic|loft|basement|cellar|storage)\b/ },
+  { room: /\b(garage|shed|attic|loft|basement|cellar|box room|storage room)\b/, thisSpace: 'storage' },
   { room: /\b(car|another room|other room|downstairs|upstairs|elsewhere)\b/, thisSpace: /(?!)/ },
 ];
 
@@ -72,7 +74,8 @@ export function isInThisSpace(location: string, space: ThisSpace): boolean {
   const room = ROOMS.find((entry) => entry.room.test(where));
   if (room) {
     const purpose = (space.spaceFunction ?? '').toLowerCase();
-    return room.thisSpace.test(purpose) || room.room.test(purpose);
+    const { thisSpace } = room;
+    return (typeof thisSpace === 'string' ? spaceKindsOf(purpose).includes(thisSpace) : thisSpace.test(purpose)) || room.room.test(purpose);
   }
   return SPOTS.test(where);
 }
