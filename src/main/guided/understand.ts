@@ -201,6 +201,11 @@ function trimEdges(text: string): string {
 const phrase = (...alternatives: string[]) => new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
 const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
 const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
+const NOT_OR_NEVER = phrase('not', 'never');
+const STAY = phrase('stay');
+/** Anchors: "everything can go except the bike". */
+const LET_GO = phrase('go', 'goes', 'move', 'bin', 'trash', 'get rid');
+const CAN_GO = phrase('can go', 'can move', 'can all move', 'can be moved');
 
 interface Found {
   /** Where the match starts and ends in the clause's normalised words. */
@@ -282,6 +287,7 @@ interface Reading {
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
 const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
@@ -382,7 +388,7 @@ function outcomeIn(clause: Clause): Reading | undefined {
   const destination = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(clause.norm));
   if (destination) return { outcome: destination[1], firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
-  if (place && !matchIn(clause, new RegExp(`(?:^| )${PLACE_VERB}(?= )`))?.negated) {
+  if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
     const where = place[1]!;
     const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where));
     if (outcome) return { outcome: outcome[1], firm: true };
@@ -465,7 +471,7 @@ function noLonger(clause: Clause): boolean {
   if (has(clause, NO_LONGER)) return true;
   // A "not" after the use says something else: "a bedroom that doesn't look like a bomb went off".
   const use = matchIn(clause, FUNCTION_WORDS);
-  return use ? use.negated : has(clause, phrase('not', 'never'));
+  return use ? use.negated : has(clause, NOT_OR_NEVER);
 }
 
 /** Clauses back into one text: "I sleep here but it's also my office". */
@@ -541,7 +547,7 @@ const CLAUSE_LEAD = /^(?:(?:actually|oh|but|and|ok|sorry|also|wait) )+/;
 const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
 
 function anchorsOf(clauses: readonly Clause[]): Input | undefined {
-  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, phrase('stay')))) return { kind: 'anchors', anchors: [] };
+  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, STAY))) return { kind: 'anchors', anchors: [] };
   // What is ruled out: "not the desk" after "the bed and the desk", "the treadmill I'm done with".
   const lettingGo = (clause: Clause) => {
     // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
@@ -560,8 +566,8 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
   const anchors = clauses
     .flatMap((clause) => {
       const except = EXCEPT.exec(clause.text)?.[1];
-      if (except && has(clause, phrase('go', 'goes', 'move', 'bin', 'trash', 'get rid'))) return [except];
-      if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, phrase('can go', 'can move', 'can all move', 'can be moved')) || lettingGo(clause)) return [];
+      if (except && has(clause, LET_GO)) return [except];
+      if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, CAN_GO) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
       if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
