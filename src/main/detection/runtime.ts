@@ -7,21 +7,36 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MODEL_IDS, MODELS, type ModelId, type ModelSpec } from './models';
 
 export const RUNTIME_FOLDER = path.join('node_modules', '.tidying-detector');
 
+const ModelsSchema = z.array(z.enum(MODEL_IDS)).min(1);
+
 const ManifestSchema = z.object({
-  detector: z.literal('centernet-coco'),
+  /** The models the app runs, together (a folder from before the eval named one: "centernet-coco"). */
+  detector: z.union([ModelsSchema, z.literal('centernet-coco').transform((): ModelId[] => ['centernet'])]),
+  /** Every model in the folder (the eval compares them); those the app runs at least. */
+  models: ModelsSchema.optional(),
   packages: z.array(z.object({ name: z.string(), version: z.string(), integrity: z.string(), license: z.string() })).min(1),
   files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
 });
 
+/** A model and where its files are. */
+export interface RuntimeModel {
+  readonly spec: ModelSpec;
+  readonly json: string;
+  readonly bin: string;
+}
+
 export interface DetectorRuntime {
   readonly dir: string;
-  /** Names the detector and its versions: cached detections from another one are not reused. */
+  /** Names the models and their versions: cached detections from other ones are not reused. */
   readonly id: string;
-  readonly modelJson: string;
-  readonly modelBin: string;
+  /** The models to run on each photo; what two find together counts more (postprocess.ts, `agreeing`). */
+  readonly models: readonly RuntimeModel[];
+  /** Every model installed in the folder. */
+  readonly installed: readonly ModelId[];
   /** The flat ES builds of tfjs, as file paths. */
   readonly modules: { readonly core: string; readonly converter: string; readonly wasm: string };
   /** The folder of the WebAssembly kernels (with a trailing separator, as tfjs wants it). */
@@ -61,13 +76,16 @@ function readRuntime(dir: string): RuntimeLookup {
   const absent = Object.keys(manifest.files).find((file) => !existsSync(path.join(dir, file)));
   if (absent) return { missing: `The detector folder ${dir} lacks ${absent}. Run \`npm run install-detector\`.` };
   const tf = path.join(dir, 'node_modules', '@tensorflow');
-  const id = [manifest.detector, ...manifest.packages.map((pkg) => `${pkg.name}@${pkg.version}`)].join(' ');
+  const installed = manifest.models ?? manifest.detector;
+  const unlisted = [...new Set([...manifest.detector, ...installed])].flatMap((id) => [MODELS[id].json, MODELS[id].bin]).find((file) => !(file in manifest.files));
+  if (unlisted) return { missing: `The detector folder ${dir} does not list ${unlisted} in its manifest. Run \`npm run install-detector\`.` };
+  const packages = manifest.packages.map((pkg) => `${pkg.name}@${pkg.version}`);
   return {
     found: {
       dir,
-      id,
-      modelJson: path.join(dir, 'model', 'centernet.json'),
-      modelBin: path.join(dir, 'model', 'centernet.bin'),
+      id: runtimeId(manifest.detector, packages),
+      models: manifest.detector.map((id) => runtimeModel(dir, id)),
+      installed,
       modules: {
         core: path.join(tf, 'tfjs-core', 'tf-core.js'),
         converter: path.join(tf, 'tfjs-converter', 'tf-converter.js'),
@@ -76,4 +94,16 @@ function readRuntime(dir: string): RuntimeLookup {
       wasmDir: `${path.join(tf, 'tfjs-backend-wasm')}${path.sep}`,
     },
   };
+}
+
+const runtimeModel = (dir: string, id: ModelId): RuntimeModel => ({ spec: MODELS[id], json: path.join(dir, MODELS[id].json), bin: path.join(dir, MODELS[id].bin) });
+const runtimeId = (models: readonly ModelId[], packages: readonly string[]) => [`${models.join('+')}-coco`, ...packages].join(' ');
+
+/** The same folder running other of its models (the eval compares them). */
+export function withModels(runtime: DetectorRuntime, ids: readonly ModelId[]): DetectorRuntime {
+  const absent = ids.find((id) => !runtime.installed.includes(id));
+  if (absent) {
+    throw new Error(`The detector folder ${runtime.dir} has no ${absent} model (it has ${runtime.installed.join(', ')}). Run \`npm run install-detector\`.`);
+  }
+  return { ...runtime, id: runtimeId(ids, runtime.id.split(' ').slice(1)), models: ids.map((id) => runtimeModel(runtime.dir, id)) };
 }

@@ -102,6 +102,20 @@ describe('detection for the app', () => {
     expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
   });
 
+  it('skips a photo it cannot read with one line in the log, and detects the others', async () => {
+    const { dir, photos } = photoFolder();
+    // The second photo's file is cut off a few hundred bytes in, as a copy interrupted midway leaves it.
+    const broken = path.join(dir, `${photos[1]!.id}.jpg`);
+    writeFileSync(broken, readFileSync(broken).subarray(0, 400));
+    const { service, delivered, progress, logger } = serviceWith();
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    await service.idle();
+    expect(delivered.map((one) => one.photoId).sort()).toEqual([photos[0]!.id, photos[2]!.id, photos[3]!.id].sort());
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4, failed: 1 });
+    expect(logger.lines.filter((line) => line.includes('A photo could not be detected'))).toHaveLength(1);
+    expect(service.availability()).toEqual({ available: true });
+  });
+
   it('spreads photos over several workers when it has them', async () => {
     const { dir, photos } = photoFolder();
     const { service, delivered } = serviceWith({ workers: 2 });
@@ -125,7 +139,7 @@ describe('detection for the app', () => {
     const { dir, photos } = photoFolder();
     const lookup = findDetectorRuntime();
     if (!('found' in lookup)) throw new Error(lookup.missing);
-    const broken = { found: { ...lookup.found, modelJson: path.join(dir, 'missing.json') } };
+    const broken = { found: { ...lookup.found, models: lookup.found.models.map((model) => ({ ...model, json: path.join(dir, 'missing.json') })) } };
     const { service, delivered, progress, logger } = serviceWith({ lookup: () => broken });
     service.request({ sessionId: 's1', photosDir: dir, photos });
     await service.idle();

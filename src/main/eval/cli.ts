@@ -5,6 +5,8 @@
  * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
  * `npm run eval -- --understanding [--corpus FILE] [--json FILE]` reads the labelled corpus of free-text answers with
  * the offline coach's `understand` and prints how much it read as meant; no model is involved.
+ * `npm run eval -- --detection [--compare] [--photos DIR] [--json FILE]` runs the on-device detector over the labelled
+ * real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts).
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { StructuredModeSchema } from '../../shared/model-probe/schema';
 import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
 import { parseCorpus } from '../guided/understanding/corpus';
 import { formatUnderstanding, scoreUnderstanding, understandingJson } from '../guided/understanding/score';
+import { runDetectionEval } from './detection/cli';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
 import { runScenario } from './runner';
 import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
@@ -26,6 +29,7 @@ const USAGE = [
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
+  '       npm run eval -- --detection [--compare] [--photos DIR] [--json FILE]',
 ].join('\n');
 
 export const DEFAULT_CORPUS_FILE = path.resolve(import.meta.dirname, '../guided/understanding/corpus.jsonl');
@@ -59,6 +63,8 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         understanding: { type: 'boolean', default: false },
         corpus: { type: 'string' },
         json: { type: 'string' },
+        detection: { type: 'boolean', default: false },
+        photos: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -68,6 +74,18 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     return 2;
   }
   const { values, positionals } = parsed;
+
+  if (values.detection) {
+    if (positionals.length > 0 || values.understanding || values.corpus) {
+      print(USAGE);
+      return 2;
+    }
+    return runDetectionEval({ compare: values.compare, ...(values.photos ? { photos: values.photos } : {}), ...(values.json ? { json: values.json } : {}) }, deps);
+  }
+  if (values.photos) {
+    print(`--photos goes with --detection.\n${USAGE}`);
+    return 2;
+  }
 
   if (values.understanding) {
     if (positionals.length > 0) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
 import type { Photo } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
-import { useDetectionProgress } from '../photos/useDetectionProgress';
+import { unreadLine, useDetectionProgress } from '../photos/useDetectionProgress';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
 import { PhotoList } from './PhotoList';
@@ -19,7 +19,9 @@ export function PhotoStrip(props: {
   disabled: boolean;
 }) {
   const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
-  const detecting = useDetectionProgress(bridge);
+  const progress = useDetectionProgress(bridge);
+  const detecting = progress && progress.done < progress.total ? progress : undefined;
+  const unread = unreadLine(progress);
   const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
 
@@ -35,6 +37,10 @@ export function PhotoStrip(props: {
             <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
               Stop
             </button>
+          </p>
+        ) : unread ? (
+          <p className="detecting" role="status">
+            {unread}
           </p>
         ) : null}
         <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>

@@ -1,0 +1,58 @@
+/**
+ * `npm run eval -- --detection`: the app's detector configuration over the labelled photos, per class and overall;
+ * `--compare` runs every configuration of the installed models (each alone, both together; each tiling) and
+ * prints them side by side. The JSON goes to --json FILE, else to eval-results/ (git-ignored).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { findDetectorRuntime } from '../../detection/runtime';
+import { DEFAULT_PHOTOS_DIR, readLabels } from './labels';
+import { configName, configurations, detectionJson, evaluate, formatComparison, formatPerClass, runConfig, type ConfigReport } from './run';
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../../eval-results');
+
+export interface DetectionEvalOptions {
+  readonly compare: boolean;
+  readonly photos?: string;
+  readonly json?: string;
+}
+
+export async function runDetectionEval(options: DetectionEvalOptions, deps: { readonly print: (text: string) => void }): Promise<number> {
+  const { print } = deps;
+  const lookup = findDetectorRuntime();
+  if (!('found' in lookup)) {
+    print(lookup.missing);
+    return 2;
+  }
+  const dir = path.resolve(options.photos ?? DEFAULT_PHOTOS_DIR);
+  let labels;
+  try {
+    labels = await readLabels(dir);
+  } catch (error) {
+    print((error as Error).message);
+    return 2;
+  }
+  const runtime = lookup.found;
+  const configs = configurations(runtime, options.compare);
+  print(`Detection eval: ${labels.photos.length} labelled photos in ${path.relative(process.cwd(), dir) || '.'}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}.`);
+  const reports: ConfigReport[] = [];
+  for (const [index, config] of configs.entries()) {
+    print(`Running ${configName(config)}...`);
+    const run = await runConfig(runtime, config, labels, dir, print);
+    reports.push(evaluate(run, labels, index === 0));
+  }
+  const shipped = reports[0]!;
+  print(`\n${shipped.name}, as the app runs it (its thresholds were fitted on these photos: see "left out" below for an honest figure):`);
+  print(formatPerClass(shipped.points[0]!));
+  const { ms } = shipped;
+  const large = ms.p50Large === undefined ? '' : `; p50 of the ${ms.large} photos of about 1024 px: ${ms.p50Large.toFixed(0)} ms`;
+  print(`\nTime per photo: p50 ${ms.p50.toFixed(0)} ms, p90 ${ms.p90.toFixed(0)} ms${large} (wall clock; CPU time p50 ${ms.cpuP50.toFixed(0)} ms).`);
+  if (shipped.unreadable.length > 0) print(`Not read: ${shipped.unreadable.join(', ')}.`);
+  print(`\n${formatComparison(reports)}`);
+  const out = path.resolve(options.json ?? path.join(RESULTS_DIR, `detection-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(detectionJson(reports, labels), null, 2)}\n`);
+  print(`\nJSON: ${out}`);
+  return 0;
+}

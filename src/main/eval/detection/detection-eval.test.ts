@@ -1,0 +1,103 @@
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFolderSync } from '../../../../test-support/temp-folder';
+import { runEvalCli } from '../cli';
+import { DEFAULT_PHOTOS_DIR, LABELS_FILE, readLabels, type LabelledPhoto } from './labels';
+import { boxCounts, fitGlobal, photoCounts, sweep, THRESHOLD_GRID } from './score';
+
+async function cli(...argv: string[]): Promise<{ code: number; output: string }> {
+  const lines: string[] = [];
+  const code = await runEvalCli(argv, { print: (text) => lines.push(text) });
+  return { code, output: lines.join('\n') };
+}
+
+const labelled = (present: LabelledPhoto['present'], extra: Partial<LabelledPhoto> = {}): LabelledPhoto => ({
+  file: 'a.jpg',
+  source: { package: 'pkg', version: '1', path: '/a.jpg', licence: 'CC0', credit: 'someone' },
+  indoor: true,
+  present,
+  maybe: [],
+  other: [],
+  boxes: [],
+  ...extra,
+});
+
+describe('the detection eval photos', () => {
+  it('are at least 40 real photos, each labelled, with a source and a licence, none larger than 1024 px', async () => {
+    const labels = await readLabels(DEFAULT_PHOTOS_DIR);
+    expect(labels.photos.length).toBeGreaterThanOrEqual(40);
+    const sources = readFileSync(path.join(DEFAULT_PHOTOS_DIR, 'SOURCES.md'), 'utf8');
+    for (const photo of labels.photos) {
+      expect(sources).toContain(`\`${photo.file}\``);
+      const jpeg = readFileSync(path.join(DEFAULT_PHOTOS_DIR, photo.file));
+      // The JPEG's own frame header gives its size: no decoder needed for this check.
+      const sof = jpeg.findIndex((byte, index) => byte === 0xff && [0xc0, 0xc2].includes(jpeg[index + 1]!));
+      expect(Math.max(jpeg.readUInt16BE(sof + 5), jpeg.readUInt16BE(sof + 7))).toBeLessThanOrEqual(1024);
+    }
+  });
+});
+
+describe('scoring detections against labels', () => {
+  it('counts a class found and there, found but not there, there but missed; a maybe class either way', () => {
+    const photo = labelled(['cup', 'book'], { maybe: ['bowl'] });
+    const counts = photoCounts(photo, [{ label: 'cup' }, { label: 'cup' }, { label: 'bowl' }, { label: 'dog' }]);
+    expect(Object.fromEntries(counts)).toEqual({ cup: { tp: 1, fp: 0, fn: 0 }, dog: { tp: 0, fp: 1, fn: 0 }, book: { tp: 0, fp: 0, fn: 1 } });
+  });
+
+  it('matches boxes at IoU 0.5, each truth once, and judges only the classes the source boxed', () => {
+    const box = (x: number) => ({ x, y: 0, width: 100, height: 100 });
+    const photo = labelled(['person', 'cup'], { boxes: [{ label: 'person', box: box(0) }, { label: 'person', box: box(300) }] });
+    const items = [
+      { label: 'person' as const, score: 0.9, box: box(10) },
+      { label: 'person' as const, score: 0.8, box: box(20) },
+      { label: 'cup' as const, score: 0.8, box: box(600) },
+    ];
+    expect(Object.fromEntries(boxCounts(photo, items))).toEqual({ person: { tp: 1, fp: 1, fn: 1 } });
+  });
+
+  it('fits one threshold for the best recall at precision 0.7 or more', () => {
+    const photos = [
+      { photo: labelled(['cup']), candidates: [{ label: 'cup' as const, score: 0.3, box: { x: 0, y: 0, width: 50, height: 50 } }] },
+      { photo: labelled([]), candidates: [{ label: 'dog' as const, score: 0.2, box: { x: 0, y: 0, width: 50, height: 50 } }] },
+      { photo: labelled(['book']), candidates: [{ label: 'book' as const, score: 0.5, box: { x: 0, y: 0, width: 50, height: 50 } }] },
+    ];
+    // Dogs are context, so the false dog does not count: the lowest threshold finds both things.
+    expect(fitGlobal(sweep(photos), () => true)).toBe(THRESHOLD_GRID[0]);
+    photos[1]!.candidates[0] = { label: 'cup', score: 0.2, box: { x: 0, y: 0, width: 50, height: 50 } };
+    // A false cup at 0.2 with two true finds is 67% precise: the threshold rises above it and keeps both.
+    expect(fitGlobal(sweep(photos), () => true)).toBe(0.225);
+  });
+});
+
+describe('npm run eval -- --detection', () => {
+  it('runs the app detector over labelled photos, prints per class and overall, says one line about a photo it cannot read, and writes JSON', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    const labels = await readLabels(DEFAULT_PHOTOS_DIR);
+    const chosen = labels.photos.filter((photo) => ['breakfast-table.jpg', 'kitten.jpg', 'coffee.jpg'].includes(photo.file));
+    for (const photo of chosen) copyFileSync(path.join(DEFAULT_PHOTOS_DIR, photo.file), path.join(dir, photo.file));
+    writeFileSync(path.join(dir, 'broken.jpg'), readFileSync(path.join(DEFAULT_PHOTOS_DIR, 'coffee.jpg')).subarray(0, 300));
+    const broken = { ...chosen[0]!, file: 'broken.jpg' };
+    writeFileSync(path.join(dir, LABELS_FILE), JSON.stringify({ photos: [...chosen, broken] }));
+    const json = path.join(dir, 'out.json');
+
+    const { code, output } = await cli('--detection', '--photos', dir, '--json', json);
+    expect(code).toBe(0);
+    expect(output.split('\n').filter((line) => line.includes('broken.jpg: could not be read'))).toHaveLength(1);
+    expect(output).toMatch(/^cat\s+context\s+1\s+0\s+0/m);
+    expect(output).toMatch(/^all things\s+\d+\s+\d+\s+\d+/m);
+    expect(output).toMatch(/Time per photo: p50 \d+ ms/);
+    const written = JSON.parse(readFileSync(json, 'utf8'));
+    expect(written.reports[0].photos).toBe(3);
+    expect(written.reports[0].unreadable).toEqual(['broken.jpg']);
+  });
+
+  it('says what is wrong with a labels file instead of running', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    writeFileSync(path.join(dir, LABELS_FILE), JSON.stringify({ photos: [{ ...labelled(['cup']), present: ['cup', 'mug'] }] }));
+    const { code, output } = await cli('--detection', '--photos', dir);
+    expect(code).toBe(2);
+    expect(output).toContain('is not a valid labels file');
+    expect(output).toContain('present');
+  });
+});
