@@ -23,7 +23,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.TIDYING_DETECTOR_DIR ?? path.join(ROOT, 'node_modules', '.tidying-detector');
 /** Bumped whenever the layout below changes, so an older install is replaced. */
 const LAYOUT = 2;
-/** The models the app runs together (src/main/detection/models.ts, docs/detection.md). */
+// The models the app runs together: DETECTION.models in src/main/detection/configuration.ts (when they differ, the
+// app says the detector is not installed).
 const DETECTOR = ['centernet', 'nanodet'];
 
 const TFJS = '4.22.0';
@@ -144,7 +145,8 @@ function main() {
     for (const file of listFiles(stage)) files[file] = sha256(path.join(stage, file));
     const manifest = {
       pins: PACKAGES.map(pin),
-      detector: DETECTOR,
+      // What app versions before issue 22 read: CenterNet, at the same paths, so they go on working with this folder.
+      detector: 'centernet-coco',
       models: DETECTOR,
       packages: PACKAGES.map(({ name, version, integrity, license }) => ({ name, version, integrity, license })),
       files,

@@ -1,17 +1,21 @@
 /**
  * What the app runs, chosen by measurement on real labelled photos (`npm run eval -- --detection --compare`,
- * docs/detection.md): both models on the whole photo (the detector folder's, runtime.ts), what they find together
+ * docs/detection.md): both models on the whole photo, what they find together
  * believed more, and one threshold for every class. Tiles found more but cost three to five inferences a model;
  * per-class thresholds fitted on 46 photos did worse on photos they were not fitted on than one threshold.
  */
+import type { ModelId } from './models';
 import type { Thresholds, Tiling } from './postprocess';
 
 export interface DetectionConfiguration {
+  /** Run in this order on each photo; what they find together counts more. The install puts these in place. */
+  readonly models: readonly ModelId[];
   readonly tiling: Tiling;
   readonly thresholds: Thresholds;
 }
 
 export const DETECTION: DetectionConfiguration = {
+  models: ['centernet', 'nanodet'],
   tiling: 'whole',
   // The best recall of things at precision 0.7 or more on the eval photos (0.475 in each leave-one-out fold too).
   thresholds: { default: 0.475 },

@@ -33,8 +33,11 @@ import type { DetectorRuntime } from './runtime';
 export const IDLE_MS = 120_000;
 /** Candidates below this are not worth keeping even for the eval's threshold fitting. */
 export const CANDIDATE_FLOOR = 0.1;
-/** The photo is decoded at most this large: enough for its tiles to be sharper than the whole photo's view. */
-const DECODE_SIDE = 2048;
+/**
+ * The photo is decoded at most this large: enough for the models' inputs from the whole photo, and for tiles to be
+ * sharper than the whole photo's view (JPEG decoding shrinks on load, so a smaller side is also quicker).
+ */
+const DECODE_SIDE: Readonly<Record<Tiling, number>> = { whole: 1024, halves: 2048, quarters: 2048 };
 /** The busy regions are measured on the whole photo stretched to this square, whatever the model's input. */
 const BUSY_SIDE = 512;
 
@@ -130,7 +133,7 @@ export class Detector {
     const started = performance.now();
     const decoded = await sharp(image, { failOn: 'error' })
       .removeAlpha()
-      .resize(DECODE_SIDE, DECODE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(DECODE_SIDE[this.#tiling], DECODE_SIDE[this.#tiling], { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });

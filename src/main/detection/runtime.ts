@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DETECTION } from './configuration';
 import { MODEL_IDS, MODELS, type ModelId, type ModelSpec } from './models';
 
 export const RUNTIME_FOLDER = path.join('node_modules', '.tidying-detector');
@@ -14,9 +15,9 @@ export const RUNTIME_FOLDER = path.join('node_modules', '.tidying-detector');
 const ModelsSchema = z.array(z.enum(MODEL_IDS)).min(1);
 
 const ManifestSchema = z.object({
-  /** The models the app runs, together (a folder from before the eval named one: "centernet-coco"). */
-  detector: z.union([ModelsSchema, z.literal('centernet-coco').transform((): ModelId[] => ['centernet'])]),
-  /** Every model in the folder (the eval compares them); those the app runs at least. */
+  /** What versions before issue 22 read (CenterNet alone, still at the same paths): kept so they still load. */
+  detector: z.literal('centernet-coco'),
+  /** Every model in the folder (absent in a folder from before issue 22: CenterNet alone). */
   models: ModelsSchema.optional(),
   packages: z.array(z.object({ name: z.string(), version: z.string(), integrity: z.string(), license: z.string() })).min(1),
   files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
@@ -33,7 +34,7 @@ export interface DetectorRuntime {
   readonly dir: string;
   /** Names the models and their versions: cached detections from other ones are not reused. */
   readonly id: string;
-  /** The models to run on each photo; what two find together counts more (postprocess.ts, `agreeing`). */
+  /** The models to run on each photo (configuration.ts); what two find together counts more (`agreeing`). */
   readonly models: readonly RuntimeModel[];
   /** Every model installed in the folder. */
   readonly installed: readonly ModelId[];
@@ -76,15 +77,19 @@ function readRuntime(dir: string): RuntimeLookup {
   const absent = Object.keys(manifest.files).find((file) => !existsSync(path.join(dir, file)));
   if (absent) return { missing: `The detector folder ${dir} lacks ${absent}. Run \`npm run install-detector\`.` };
   const tf = path.join(dir, 'node_modules', '@tensorflow');
-  const installed = manifest.models ?? manifest.detector;
-  const unlisted = [...new Set([...manifest.detector, ...installed])].flatMap((id) => [MODELS[id].json, MODELS[id].bin]).find((file) => !(file in manifest.files));
+  const installed: readonly ModelId[] = manifest.models ?? ['centernet'];
+  const wanted = DETECTION.models.find((id) => !installed.includes(id));
+  if (wanted) {
+    return { missing: `The detector folder ${dir} has ${installed.join(' and ')} but not ${wanted}, which the app runs. Run \`npm run install-detector\`.` };
+  }
+  const unlisted = installed.flatMap((id) => [MODELS[id].json, MODELS[id].bin]).find((file) => !(file in manifest.files));
   if (unlisted) return { missing: `The detector folder ${dir} does not list ${unlisted} in its manifest. Run \`npm run install-detector\`.` };
   const packages = manifest.packages.map((pkg) => `${pkg.name}@${pkg.version}`);
   return {
     found: {
       dir,
-      id: runtimeId(manifest.detector, packages),
-      models: manifest.detector.map((id) => runtimeModel(dir, id)),
+      id: runtimeId(DETECTION.models, packages),
+      models: DETECTION.models.map((id) => runtimeModel(dir, id)),
       installed,
       modules: {
         core: path.join(tf, 'tfjs-core', 'tf-core.js'),

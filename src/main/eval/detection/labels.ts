@@ -65,13 +65,13 @@ export async function readLabels(dir: string): Promise<Labels> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`No labels for the detection eval: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    throw new Error(`No labels for the detection eval: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, { cause: error });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const parsed = LabelsSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not a valid labels file:\n${z.prettifyError(parsed.error)}`);

@@ -167,8 +167,11 @@ export function evaluate(run: ConfigRun, labels: Labels, shipped: boolean): Conf
   const itemsAt = (thresholds: Thresholds) => photos.map(({ candidates }) => itemsFromCandidates(candidates, thresholds));
   const global = fitGlobal(table, all);
   const perClass = fitPerClass(table, photos, all);
+  const before: Thresholds = { default: 0.25 };
   const points = [
-    point(shipped ? 'as shipped' : 'at 0.25', shipped, labelled, itemsAt(shipped ? DETECTION.thresholds : { default: 0.25 }), shipped ? DETECTION.thresholds : { default: 0.25 }),
+    ...(shipped ? [point('as shipped', true, labelled, itemsAt(DETECTION.thresholds), DETECTION.thresholds)] : []),
+    // The threshold the app had before the eval, for every configuration alike.
+    point('at 0.25', false, labelled, itemsAt(before), before),
     point('one threshold', true, labelled, itemsAt({ default: global }), { default: global }),
     point('one threshold, left out', false, labelled, leaveOneOut(photos, (use) => ({ default: fitGlobal(table, use) }))),
     point('per class', true, labelled, itemsAt(perClass), perClass),
@@ -199,14 +202,14 @@ const rp = (s: Score) => `${pct(s.recall)} / ${pct(s.precision)}`;
 export function formatComparison(reports: readonly ConfigReport[]): string {
   const lines = [
     `Recall / precision, image level (does the photo have it?); boxes at IoU 0.5 where the source drew them. Target: precision >= ${TARGET_PRECISION}.`,
-    `${'configuration'.padEnd(20)} ${'operating point'.padEnd(24)} ${'things'.padEnd(11)} ${'items'.padEnd(11)} ${'furniture'.padEnd(11)} ${'context'.padEnd(11)} ${'boxes'.padEnd(11)} ${'p50 ms'.padStart(7)} ${'1024px'.padStart(7)} ${'cpu ms'.padStart(7)}`,
+    `${'configuration'.padEnd(26)} ${'operating point'.padEnd(24)} ${'things'.padEnd(11)} ${'items'.padEnd(11)} ${'furniture'.padEnd(11)} ${'context'.padEnd(11)} ${'boxes'.padEnd(11)} ${'p50 ms'.padStart(7)} ${'1024px'.padStart(7)} ${'cpu ms'.padStart(7)}`,
   ];
   for (const report of reports) {
     for (const [index, p] of report.points.entries()) {
       const first = index === 0;
       lines.push(
         [
-          (first ? report.name : '').padEnd(20),
+          (first ? report.name : '').padEnd(26),
           `${p.name}${p.thresholds && p.inSample && !p.thresholds.perClass ? ` (${p.thresholds.default})` : ''}`.padEnd(24),
           rp(p.groups.things),
           rp(p.groups.items),
