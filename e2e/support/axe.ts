@@ -19,12 +19,15 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect(page.frames(), `axe on "${screen}": the page has frames, which this check does not look into`).toHaveLength(1);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   // Only the violations are wanted; the passes would be serialised out of the page for nothing.
   const options: RunOptions = { runOnly: { type: 'tag', values: TAGS }, resultTypes: ['violations'] };
   const violations = await page.evaluate(
-    async (options) =>
-      (await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options)).violations,
+    async (options) => {
+      // The page's globals; this file is type-checked as Node code, without the DOM's types.
+      const page = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> } };
+      return (await page.axe.run(page.document, options)).violations;
+    },
     options,
   );
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
