@@ -141,7 +141,8 @@ const FILE_KEYS = new Set([
 
 /**
  * The files and folders the configuration names that do not exist. A resource is looked for where electron-builder
- * looks: in the build resources folder, then in the project; an extra resource's `from` in the project.
+ * looks: in the build resources folder, then in the project; an extra resource's `from` in the project (an extra
+ * resource given as a plain string is a glob, which names no one file).
  */
 export function missingFiles(config: Configuration, projectDir: string): string[] {
   const resources = path.resolve(projectDir, config.directories?.buildResources ?? 'build');
@@ -155,7 +156,7 @@ export function missingFiles(config: Configuration, projectDir: string): string[
         if (typeof inner === 'string' && FILE_KEYS.has(key) && !exists(inner)) missing.push(`${at}: ${inner}`);
         else if (key === 'extraResources' || key === 'extraFiles') {
           for (const [index, entry] of (Array.isArray(inner) ? inner : [inner]).entries()) {
-            const from = typeof entry === 'string' ? entry : (entry as { from?: string }).from;
+            const from = typeof entry === 'string' ? undefined : (entry as { from?: string }).from;
             if (from && !statSync(path.resolve(projectDir, from), { throwIfNoEntry: false })) missing.push(`${at}[${index}].from: ${from}`);
           }
         } else visit(inner, at);
@@ -166,7 +167,7 @@ export function missingFiles(config: Configuration, projectDir: string): string[
   return missing;
 }
 
-/** electron-builder's view of the project for one platform: the pieces its matchers read. */
+/** electron-builder's view of the project: the pieces of its packager that its matchers and collector read. */
 function packagerInfo(config: Configuration, projectDir: string): PackagerInfo {
   return {
     projectDir,
