@@ -15,10 +15,10 @@ const PREFIX = 'tidying-test-run-';
 
 /**
  * What the tools the tests run keep in the temp dir by design, not left behind by a test: tsx's, Node's and
- * Playwright's compile caches. (Chromium's profiles and Playwright's artifacts are removed by Playwright when the
- * browser closes.)
+ * Playwright's compile caches, and jiti's (electron-builder's configuration loader, which packaging/config.test.ts
+ * uses). (Chromium's profiles and Playwright's artifacts are removed by Playwright when the browser closes.)
  */
-const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/, /^playwright-transform-cache-\d+$/];
+const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/, /^playwright-transform-cache-\d+$/, /^jiti$/];
 
 /** /dev/shm when this machine has it and it can be written to, else the system's temp dir. */
 function parentFolder() {
