@@ -60,7 +60,7 @@ test('with no model, the coach names what the detector found in real photos and 
   const closeUp = dialog(page).getByRole('img', { name: /Outlined in bottle-and-bowls\.jpg: bottle, right side, photo 2/ });
   await expect(closeUp).toBeVisible();
   await expect(closeUp.locator('.focus-outline')).toBeVisible();
-  const thumb = page.getByRole('button', { name: /View bottle-and-bowls\.jpg; outlined: bottle, right side, photo 2/ });
+  const thumb = page.getByRole('button', { name: /View bottle-and-bowls\.jpg, photo 2; outlined: bottle, right side, photo 2/ });
   await expect(thumb).toHaveAttribute('aria-current', 'true');
   await expect(thumb.locator('.focus-outline')).toHaveCount(1);
   await expect(page.getByTestId('messages')).toContainText('Start with one easy thing: the bottle (right side, photo 2).');
@@ -83,9 +83,31 @@ test('with no model, the coach names what the detector found in real photos and 
   }
   expect(seen.size).toBeGreaterThanOrEqual(5);
 
-  // Everything named: the coach points at a busy spot nothing explains, then the person stops for today.
+  // Everything named: the coach points at the busiest place in the photos, worded as a place with its photo's
+  // number, outlined on the card and on the thumbnail, at every window size.
   await expect(dialog(page)).toContainText('That’s everything I could name in your photos.');
+  const spot = dialog(page).getByRole('img', { name: /^Outlined in [\w-]+\.jpg: the .+ (in|of) photo [1-5]$/ });
+  await expect(spot).toBeVisible();
+  await expect(spot.locator('.focus-outline')).toBeVisible();
+  const place = (await spot.getAttribute('aria-label'))!.replace(/^Outlined in [^:]+: /, '');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(`Look at ${place}:`);
+  const number = /photo (\d)$/.exec(place)![1];
+  const spotThumb = page.getByRole('button', { name: new RegExp(`, photo ${number}; outlined: ${escape(place)}$`) });
+  await expect(spotThumb).toHaveAttribute('aria-current', 'true');
+  await expect(spotThumb.locator('.photo-number')).toHaveText(number!);
   await page.screenshot({ path: shotPath('detection-busy-spot.png') });
+  for (const size of [{ width: 800, height: 600 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(size);
+    await expect(spot.locator('.focus-outline')).toBeInViewport();
+    await page.screenshot({ path: shotPath(`detection-busy-spot-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize({ width: 1200, height: 760 });
+  // "I’m stuck" there: a smaller step at that place or another place, never the same card again.
+  await dialog(page).getByRole('radio', { name: 'I’m stuck' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page).getByRole('heading', { level: 2 })).not.toContainText(`Look at ${place}:`);
+  await expect(dialog(page).getByRole('img', { name: /^Outlined in / })).toBeVisible();
+  await page.screenshot({ path: shotPath('detection-busy-spot-stuck.png') });
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Start a new session')).toBeVisible();

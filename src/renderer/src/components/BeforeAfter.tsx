@@ -25,11 +25,11 @@ export function BeforeAfter(props: { session: SessionState; intake: PhotoIntake 
       <div className="before-after-columns">
         <div className="before-after-column" data-testid="before-photos">
           <h4 className="before-after-label">Before</h4>
-          {before.length ? <PhotoList sessionId={session.id} photos={before} note="before" /> : <p className="empty">No photos from the start.</p>}
+          {before.length ? <PhotoList sessionId={session.id} photos={before} note="before" numbered={session.photos} /> : <p className="empty">No photos from the start.</p>}
         </div>
         <div className="before-after-column" data-testid="after-photos">
           <h4 className="before-after-label">After</h4>
-          {after.length ? <PhotoList sessionId={session.id} photos={after} note="after" /> : <p className="empty">A photo or two of the space now, if you like.</p>}
+          {after.length ? <PhotoList sessionId={session.id} photos={after} note="after" numbered={session.photos} /> : <p className="empty">A photo or two of the space now, if you like.</p>}
           <button type="button" className="quiet-button" onClick={pick.open}>
             {after.length ? 'Add more after photos' : 'Add after photos'}
           </button>
