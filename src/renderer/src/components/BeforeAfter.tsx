@@ -3,10 +3,12 @@ import type { SessionState } from '../../../shared/session/schema';
 import type { PhotoIntake } from '../photos/intake';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import { PhotoList } from './PhotoList';
+import { ViewChanges } from './ViewChanges';
 
 /**
- * The ended session's before and after, side by side, with what moved. Until there are "after" photos it invites a
- * few, quietly: adding them is optional and nothing asks twice. Sessions with no photos of the room show nothing.
+ * The ended session's before and after, side by side, with what moved and, for an after photo of the same view as a
+ * before one, what the detector counted in each. Until there are "after" photos it invites a few, quietly: adding
+ * them is optional and nothing asks twice. Sessions with no photos of the room show nothing.
  */
 export function BeforeAfter(props: { session: SessionState; intake: PhotoIntake }) {
   const { session, intake } = props;
@@ -36,6 +38,7 @@ export function BeforeAfter(props: { session: SessionState; intake: PhotoIntake 
           {pick.input}
         </div>
       </div>
+      <ViewChanges sessionId={session.id} photos={session.photos} />
     </section>
   );
 }

@@ -41,14 +41,15 @@ export function PhotoList(props: {
                 type="button"
                 className={`photo${inFocus ? ' photo-focus' : ''}`}
                 onClick={() => setViewing(photo)}
-                aria-label={`View ${photo.fileName}${number ? `, photo ${number}` : ''}${note ? `, ${note}` : ''}${inFocus && !outlined ? ' (the coach is talking about this one)' : ''}${outlined}`}
+                aria-label={`View ${number ? `photo ${number}, ` : ''}${photo.fileName}${note ? `, ${note}` : ''}${inFocus && !outlined ? ' (the coach is talking about this one)' : ''}${outlined}`}
                 {...(inFocus ? { 'aria-current': true } : {})}
               >
                 <img src={photoUrl(sessionId, photo.id, 'thumb')} alt="" loading="lazy" />
+                {/* Shown as "3 desk.jpg" to anyone reading the text, which the name starts the same way. */}
                 {number ? (
-                  <span className="photo-number" aria-hidden="true">
-                    {number}
-                  </span>
+                  <>
+                    <span className="photo-number">{number}</span>{' '}
+                  </>
                 ) : null}
                 {here.map((one, index) => {
                   const rect = coverRect(one.box, photo, THUMB_FRAME);
