@@ -6,10 +6,11 @@
 import { VIEW_SIDE, type View } from './schema';
 
 /**
- * At or above this the two photos show the same view. Measured on the detector's fixture photos (their "after"
- * made by painting over parts, moving the frame by up to 5% and changing the exposure by a quarter): the same view
- * scored 0.77 to 1.00; different photos scored -0.22 to 0.39, and the left and right thirds of one photo (two views
- * of one room) 0.20 to 0.50 (npm run bench prints them again: bench/before-after.ts).
+ * At or above this the two photos show the same view. Measured on the detector's five fixture photos through the
+ * import (src/main/photos/view.test.ts): the same view after painting over parts, moving the frame by up to 5% and
+ * changing the exposure by a quarter scored 0.77 to 1.00; different photos -0.22 to 0.40; the left and right
+ * three-fifths of one photo (two views of one room) 0.20 to 0.50. Five photos are few: a real room's before and after
+ * may differ more (a floor cleared), which is why the words say what was compared.
  */
 export const SAME_VIEW = 0.6;
 
