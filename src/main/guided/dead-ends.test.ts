@@ -69,6 +69,19 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     ]);
   });
 
+  it('"I’m stuck" on the top of a table gives its busier half, then one thing from it, in words a person can follow', async () => {
+    const table: DetectedItem = { id: '3', label: 'dining table', name: 'table', score: 0.6, box: { x: 0, y: 300, width: 1000, height: 300 } };
+    // Both things stay (anchors), so none is proposed: the coach works from the place they stand.
+    const harness = await sortingWith([photo([cup, book, table], [])], stuckEveryTime(), { phase: 'sorting', active: { function: 'work', anchors: ['cup', 'book'], later: [] } });
+    await harness.coach.turn({ text: '' });
+    expect(harness.asked.map(shown)).toEqual([
+      'That’s everything I could name in your photos. Look at the top of the table: what’s the nearest thing there? Type what it is.',
+      'Just the left half of the top of the table, nothing else. What’s one thing there? Type what it is.',
+      'Just one thing from the top of the table, any one. What is it?',
+      'That’s a lot at once. Stop here for today? Stopping is fine.',
+    ]);
+  });
+
   it('regression: two busy spots that read the same are one spot, so "I’m stuck" does not name it again', async () => {
     const twin = { box: { ...BOTTOM_LEFT.box, y: 420 }, busyness: 1.2 };
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, twin])], stuckEveryTime());
