@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ViewSchema } from '../../shared/before-after/schema';
 import { SAME_VIEW, viewSimilarity } from '../../shared/before-after/view';
@@ -10,7 +10,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../detection/fixtures');
 const LIMITS = { modelLongSide: 1024, thumbLongSide: 256, maxPixels: 200_000_000 };
 
 const viewOfBytes = async (bytes: Uint8Array) => (await render(bytes, LIMITS)).view;
-const jpeg = (image: sharp.Sharp) => image.jpeg({ quality: 85 }).toBuffer();
+const jpeg = (image: Sharp) => image.jpeg({ quality: 85 }).toBuffer();
 
 /** The same view after some tidying: parts painted over (things gone), the frame moved a little, another exposure. */
 async function tidiedVersions(bytes: Buffer): Promise<Record<string, Buffer>> {
