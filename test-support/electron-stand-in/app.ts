@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StandInProcess } from './runtime';
 
+/** An app holding the single-instance lock (of any stand-in process: another module instance, another class). */
+interface LockHolder {
+  running(): boolean;
+  secondInstance(argv: string[], workingDirectory: string, additionalData: unknown): void;
+}
+
 /** Which app holds the single-instance lock of a user data folder, across stand-in processes of one test run. */
-const locks: Map<string, App> = ((globalThis as Record<symbol, unknown>)[Symbol.for('electron-stand-in.instance-locks')] ??= new Map()) as Map<string, App>;
+const locks: Map<string, LockHolder> = ((globalThis as Record<symbol, unknown>)[Symbol.for('electron-stand-in.instance-locks')] ??= new Map()) as Map<
+  string,
+  LockHolder
+>;
 
 const electronEvent = () => {
   const event = { defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) };
@@ -17,7 +26,7 @@ const electronEvent = () => {
  * app data folder, the single-instance lock, and quitting as Electron documents it (before-quit, windows closed,
  * will-quit, quit; window-all-closed when the last window is closed by other means).
  */
-export class App extends EventEmitter {
+export class App extends EventEmitter implements LockHolder {
   readonly isPackaged = false;
   readonly #process: StandInProcess;
   readonly #closeSession: () => Promise<void>;
@@ -132,13 +141,21 @@ export class App extends EventEmitter {
   requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
     const key = this.getPath('userData');
     const holder = locks.get(key);
-    if (holder && holder !== this && !holder.#ended) {
+    if (holder && holder !== this && holder.running()) {
       const argv = this.#argv();
-      setImmediate(() => holder.emit('second-instance', electronEvent(), argv, process.cwd(), additionalData ?? null));
+      setImmediate(() => holder.secondInstance(argv, process.cwd(), additionalData ?? null));
       return false;
     }
     locks.set(key, this);
     return true;
+  }
+
+  running(): boolean {
+    return !this.#ended;
+  }
+
+  secondInstance(argv: string[], workingDirectory: string, additionalData: unknown): void {
+    this.emit('second-instance', electronEvent(), argv, workingDirectory, additionalData);
   }
 
   hasSingleInstanceLock(): boolean {

@@ -11,6 +11,7 @@ import { chromiumPath, CHROMIUM_ARGS } from '../../e2e/support/chromium';
 import { TEST_PROCESS_MARKER, TEST_PROCESS_OWNER } from '../processes';
 import type { BrowserWindow } from './browser-window';
 import type * as StandIn from './index';
+import type { StandInConfig } from './runtime';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export type StandInElectron = typeof StandIn;
@@ -36,13 +37,19 @@ export interface DesktopApp {
 }
 
 /** Launches the app: main.ts's startDesktopApp(), then Electron's 'ready'. */
-export async function launchDesktop(options: { browser: Browser; appData: string; argv?: string[] }): Promise<DesktopApp> {
+export async function launchDesktop(options: {
+  browser: Browser;
+  appData: string;
+  argv?: string[];
+  secretBackend?: StandInConfig['secretBackend'];
+}): Promise<DesktopApp> {
   for (const built of ['out/preload/index.cjs', 'out/renderer/index.html']) {
     if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npx electron-vite build\` first (npm test does).`);
   }
   vi.resetModules();
   const electron = (await import('./index')) as StandInElectron;
-  electron.standIn.configure({ browser: options.browser, appPath: ROOT, appData: options.appData, ...(options.argv ? { argv: options.argv } : {}) });
+  const { browser, appData, argv, secretBackend } = options;
+  electron.standIn.configure({ browser, appPath: ROOT, appData, ...(argv ? { argv } : {}), ...(secretBackend ? { secretBackend } : {}) });
   // The first window the app shows (main.ts shows it on ready-to-show).
   const shown = new Promise<BrowserWindow>((resolve, reject) => {
     electron.app.on('browser-window-created', (_event: unknown, window: BrowserWindow) => window.once('show', () => resolve(window)));

@@ -284,17 +284,18 @@ export class WebContents extends EventEmitter {
   }
 
   /**
-   * What a compromised renderer could do: `ipcRenderer.invoke` from any frame of this page, preload or not.
-   * It runs in a fresh isolated world of that frame, with the stand-in's ipcRenderer and no preload.
+   * What a compromised renderer could do: `ipcRenderer.send` or `.invoke` from any frame of this page, preload or
+   * not. It runs in a fresh isolated world of that frame, with the stand-in's ipcRenderer and no preload; an
+   * invoke resolves with main's answer.
    */
-  async invokeFromFrame(frame: WebFrameMain, channel: string, ...args: unknown[]): Promise<unknown> {
+  async ipcFromFrame(frame: WebFrameMain, kind: 'send' | 'invoke', channel: string, ...args: unknown[]): Promise<unknown> {
     await this.#ready;
     const { executionContextId } = await this.#cdp!.send('Page.createIsolatedWorld', { frameId: frame.frameId, worldName: WORLD });
     await this.#cdp!.send('Runtime.evaluate', { contextId: executionContextId, expression: this.#isolatedSource(undefined) });
     const { result, exceptionDetails } = await this.#cdp!.send('Runtime.callFunctionOn', {
       executionContextId,
-      functionDeclaration: `function (channel, args) { return ${STAND_IN_KEY}.ipcRenderer.invoke(channel, ...args); }`,
-      arguments: [{ value: channel }, { value: args }],
+      functionDeclaration: `function (kind, channel, args) { return ${STAND_IN_KEY}.ipcRenderer[kind](channel, ...args); }`,
+      arguments: [{ value: kind }, { value: channel }, { value: args }],
       awaitPromise: true,
       returnByValue: true,
     });
