@@ -83,13 +83,13 @@ const BASIC_TEXT_KEY = pbkdf2Sync('peanuts', 'saltysalt', 1, 32, 'sha1');
  * available unless the app opts into plain text. Strings are AES-256-GCM sealed, tagged v11 (keyring) or v10
  * (basic_text) as Chromium tags them.
  */
-export function createSafeStorage(process: StandInProcess) {
+export function createSafeStorage(standIn: StandInProcess) {
   let plainTextOptIn = false;
-  const backend = () => process.config?.secretBackend ?? 'gnome_libsecret';
-  const available = () => process.ready && (backend() !== 'basic_text' || plainTextOptIn);
+  const backend = () => standIn.config?.secretBackend ?? 'gnome_libsecret';
+  const available = () => standIn.ready && (backend() !== 'basic_text' || plainTextOptIn);
   const key = () => {
     if (backend() === 'basic_text') return { version: 'v10', key: BASIC_TEXT_KEY };
-    const machine = process.requireConfig().appData;
+    const machine = standIn.requireConfig().appData;
     let stored = keyrings.get(machine);
     if (!stored) keyrings.set(machine, (stored = randomBytes(32)));
     return { version: 'v11', key: stored };
@@ -97,7 +97,7 @@ export function createSafeStorage(process: StandInProcess) {
   return {
     isEncryptionAvailable: available,
     isAsyncEncryptionAvailable: () => Promise.resolve(available()),
-    getSelectedStorageBackend: () => (process.ready ? backend() : 'unknown'),
+    getSelectedStorageBackend: () => (standIn.ready ? backend() : 'unknown'),
     setUsePlainTextEncryption(usePlainText: boolean) {
       plainTextOptIn = usePlainText;
     },

@@ -179,7 +179,8 @@ export class WebContents extends EventEmitter {
     return this.#destroyed;
   }
 
-  getLastWebPreferences(): WebPreferences {
+  /** Not Electron's (which keeps them to itself): the web preferences in force, its documented defaults filled in. */
+  get preferences(): WebPreferences {
     return { ...this.#preferences };
   }
 
@@ -212,7 +213,14 @@ export class WebContents extends EventEmitter {
   }
 
   send(channel: string, ...args: unknown[]): void {
-    this.sendToFrame(this.mainFrame, channel, args);
+    const frame = this.#mainFrameId ? this.#frames.get(this.#mainFrameId) : undefined;
+    if (frame) {
+      this.sendToFrame(frame, channel, args);
+      return;
+    }
+    // Before the page exists nothing listens: Electron's message goes nowhere too (but is still checked and sent).
+    codec.encode(args);
+    this.#deps.process.ipc.push({ direction: 'to-page', channel, args });
   }
 
   /** Evaluates in the main world of the top frame (as Electron's executeJavaScript does). */

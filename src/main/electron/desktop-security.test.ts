@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../../shared/ipc/contract';
 import { ELECTRON_IPC } from '../../shared/ipc/electron';
 import type { BrowserWindow } from '../../../test-support/electron-stand-in/browser-window';
+import type { PageGlobals } from '../../../test-support/page-globals';
 import { launchChromium, launchDesktop, type DesktopApp } from '../../../test-support/electron-stand-in/desktop';
 
 /**
@@ -21,7 +22,7 @@ const PRELOAD = path.join(ROOT, 'out/preload/index.cjs');
 let browser: Browser;
 let root: string;
 let app: DesktopApp;
-let window: BrowserWindow;
+let appWindow: BrowserWindow;
 let page: Page;
 /** The push channels the page heard while its first photo came in. */
 let pushed: string[];
@@ -31,7 +32,7 @@ let thumbnail: string;
 /** Calls one invoke channel through the page's bridge, as the GUI does. */
 const invoke = (channel: string, input?: unknown) =>
   page.evaluate(
-    ([channel, input]) => (window as unknown as { tidy: { invoke(request: object): Promise<unknown> } }).tidy.invoke({ id: `t-${Math.random()}`, channel, input }),
+    ([channel, input]) => (globalThis as unknown as PageGlobals).tidy!.invoke({ id: `t-${Math.random()}`, channel, input }),
     [channel, input] as const,
   ) as Promise<{ ok: boolean; output?: unknown; error?: { code: string; message: string } }>;
 
@@ -49,21 +50,21 @@ beforeAll(async () => {
   browser = await launchChromium();
   root = await mkdtemp(path.join(os.tmpdir(), 'tidy-desktop-security-'));
   app = await launchDesktop({ browser, appData: path.join(root, 'config') });
-  ({ window, page } = await app.window());
+  ({ window: appWindow, page } = await app.window());
   await page.getByTestId('mode').waitFor();
   // Every push the page hears, from the start of a session with a photo in it.
   // (Kept under a symbol: the test's own note must not count as something the page was given.)
   await page.evaluate(() => {
     const heard: string[] = [];
-    (window as unknown as Record<symbol, string[]>)[Symbol.for('heard')] = heard;
-    (window as unknown as { tidy: { onPush(listener: (message: { channel: string }) => void): void } }).tidy.onPush((message) => heard.push(message.channel));
+    (globalThis as unknown as Record<symbol, string[]>)[Symbol.for('heard')] = heard;
+    (globalThis as unknown as PageGlobals).tidy!.onPush((message) => heard.push((message as { channel: string }).channel));
   });
   await mkdir(path.join(root, 'photos'));
-  await window.webContents.drop([await photo(path.join(root, 'photos', 'desk.jpg'))], { x: 600, y: 400 });
+  await appWindow.webContents.drop([await photo(path.join(root, 'photos', 'desk.jpg'))], { x: 600, y: 400 });
   await page.getByTestId('import-summary').getByText('1 photo added.').waitFor();
   await page.getByRole('dialog').waitFor();
   thumbnail = await page.getByRole('region', { name: 'Photos of the room' }).locator('img').first().getAttribute('src').then((src) => src!);
-  pushed = await page.evaluate(() => (window as unknown as Record<symbol, string[]>)[Symbol.for('heard')]!);
+  pushed = await page.evaluate(() => (globalThis as unknown as Record<symbol, string[]>)[Symbol.for('heard')]!);
 }, 60_000);
 
 afterAll(async () => {
@@ -75,7 +76,8 @@ afterAll(async () => {
 
 describe('desktop (stand-in) security checklist', () => {
   it('2-4: the window is isolated and sandboxed, with no Node in the page', async () => {
-    expect(window.webContents.getLastWebPreferences()).toMatchObject({
+    // What main gave the window: every security-relevant preference stated, none left to a default.
+    expect(appWindow.options.webPreferences).toEqual({
       preload: PRELOAD,
       contextIsolation: true,
       sandbox: true,
@@ -84,12 +86,13 @@ describe('desktop (stand-in) security checklist', () => {
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
       webviewTag: false,
+      spellcheck: true,
     });
-    expect(window.webContents.getLastWebPreferences()).not.toHaveProperty('enableBlinkFeatures');
-    expect(window.webContents.getLastWebPreferences().experimentalFeatures).toBe(false);
+    // The page has none of Node: the stand-in runs the preload in an isolated world of a sandboxed renderer.
     expect(
-      await page.evaluate(() => ['require', 'process', 'module', 'Buffer', 'global', 'ipcRenderer', 'electron'].map((name) => typeof (window as unknown as Record<string, unknown>)[name])),
+      await page.evaluate(() => ['require', 'process', 'module', 'Buffer', 'global', 'ipcRenderer', 'electron'].map((name) => typeof (globalThis as Record<string, unknown>)[name])),
     ).toEqual(Array(7).fill('undefined'));
     expect(app.electron.standIn.problems).toEqual([]);
   });
@@ -100,17 +103,17 @@ describe('desktop (stand-in) security checklist', () => {
     let baseline: Set<string>;
     try {
       await bare.loadURL('app://tidying/index.html');
-      baseline = new Set(await bare.webContents.page.evaluate(() => Object.getOwnPropertyNames(window)));
+      baseline = new Set(await bare.webContents.page.evaluate(() => Object.getOwnPropertyNames(globalThis)));
     } finally {
       bare.destroy();
     }
-    const extra = (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter((name) => !baseline.has(name));
+    const extra = (await page.evaluate(() => Object.getOwnPropertyNames(globalThis))).filter((name) => !baseline.has(name));
     expect(extra).toEqual(['tidy']);
 
     expect(
       await page.evaluate(() => {
-        const tidy = (window as unknown as { tidy: Record<string, unknown> }).tidy;
-        const property = Object.getOwnPropertyDescriptor(window, 'tidy')!;
+        const tidy = (globalThis as unknown as { tidy: Record<string, unknown> }).tidy;
+        const property = Object.getOwnPropertyDescriptor(globalThis, 'tidy')!;
         return {
           keys: Object.getOwnPropertyNames(tidy).sort(),
           types: Object.values(tidy).map((value) => typeof value),
@@ -125,12 +128,12 @@ describe('desktop (stand-in) security checklist', () => {
       await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
-            const tidy = (window as unknown as { tidy: { onPush(listener: (...args: unknown[]) => void): () => void } }).tidy;
+            const tidy = (globalThis as unknown as PageGlobals).tidy!;
             const stop = tidy.onPush((...args) => {
               stop();
               resolve(args.length);
             });
-            void (tidy as unknown as { invoke(request: object): Promise<unknown> }).invoke({ id: 'push', channel: 'sprint:control', input: { action: 'pause' } });
+            void tidy.invoke({ id: 'push', channel: 'sprint:control', input: { action: 'pause' } });
           }),
       ),
     ).toBe(1);
@@ -166,13 +169,16 @@ describe('desktop (stand-in) security checklist', () => {
   it('17: IPC from another frame or another window is refused; our window’s top frame is heard', async () => {
     const request = { id: 'from-elsewhere', channel: 'app:info' };
     // Our own top frame.
-    expect(await window.webContents.ipcFromFrame(window.webContents.mainFrame, 'invoke', ELECTRON_IPC.invoke, request)).toMatchObject({ ok: true });
+    expect(await appWindow.webContents.ipcFromFrame(appWindow.webContents.mainFrame, 'invoke', ELECTRON_IPC.invoke, request)).toMatchObject({ ok: true });
 
     // A subframe of our window (a compromised renderer could send from one).
-    await page.evaluate(() => document.body.append(Object.assign(document.createElement('iframe'), { id: 'intruder' })));
-    await expect.poll(() => window.webContents.mainFrame.frames.length).toBe(1);
-    const frame = window.webContents.mainFrame.frames[0]!;
-    expect(await window.webContents.ipcFromFrame(frame, 'invoke', ELECTRON_IPC.invoke, request)).toEqual({
+    await page.evaluate(() => {
+      const { document } = globalThis as unknown as PageGlobals;
+      document.body.append(Object.assign(document.createElement('iframe'), { id: 'intruder' }));
+    });
+    await expect.poll(() => appWindow.webContents.mainFrame.frames.length).toBe(1);
+    const frame = appWindow.webContents.mainFrame.frames[0]!;
+    expect(await appWindow.webContents.ipcFromFrame(frame, 'invoke', ELECTRON_IPC.invoke, request)).toEqual({
       id: '(none)',
       ok: false,
       error: { code: 'invalid-message', message: 'Untrusted sender.' },
@@ -181,18 +187,18 @@ describe('desktop (stand-in) security checklist', () => {
     const elsewhere = path.join(root, 'not-dropped');
     await mkdir(elsewhere, { recursive: true });
     await photo(path.join(elsewhere, 'secret.jpg'));
-    await window.webContents.ipcFromFrame(frame, 'send', ELECTRON_IPC.dropped, [elsewhere]);
+    await appWindow.webContents.ipcFromFrame(frame, 'send', ELECTRON_IPC.dropped, [elsewhere]);
     const imported = await invoke('photos:import', { paths: [elsewhere] });
     expect(imported).toMatchObject({ ok: false });
     expect(imported.error!.message).toMatch(/drop|pick/i);
-    await page.evaluate(() => document.getElementById('intruder')!.remove());
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementById('intruder')!.remove());
 
     // Another window, with our preload, on our own origin: not the window main talks to.
     const other = new app.electron.BrowserWindow({ show: false, webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true } });
     try {
       await other.loadURL('app://tidying/index.html');
       const result = await other.webContents.page.evaluate(() =>
-        (window as unknown as { tidy: { invoke(request: object): Promise<unknown> } }).tidy.invoke({ id: 'other', channel: 'app:info' }),
+        (globalThis as unknown as PageGlobals).tidy!.invoke({ id: 'other', channel: 'app:info' }),
       );
       expect(result).toEqual({ id: '(none)', ok: false, error: { code: 'invalid-message', message: 'Untrusted sender.' } });
     } finally {
@@ -203,17 +209,18 @@ describe('desktop (stand-in) security checklist', () => {
 
   it('13: navigation away from the app is refused; within the app it goes on', async () => {
     for (const away of ["location.href = 'https://example.com/'", "location.href = 'http://127.0.0.1:9/'"]) {
-      const refused = once(window.webContents, 'will-navigate');
+      const refused = once(appWindow.webContents, 'will-navigate');
       const failed = page.waitForEvent('requestfailed', (request) => request.isNavigationRequest());
       await page.evaluate(away);
       const [event, url] = (await refused) as [{ defaultPrevented: boolean }, string];
       expect({ url, prevented: event.defaultPrevented }).toEqual({ url: new URL(away.split("'")[1]!).href, prevented: true });
       expect((await failed).failure()?.errorText).toBe('net::ERR_ABORTED');
-      expect(window.webContents.getURL()).toBe('app://tidying/index.html');
+      expect(appWindow.webContents.getURL()).toBe('app://tidying/index.html');
     }
     // A link the page follows: the same.
-    const refused = once(window.webContents, 'will-navigate');
+    const refused = once(appWindow.webContents, 'will-navigate');
     await page.evaluate(() => {
+      const { document } = globalThis as unknown as PageGlobals;
       const link = Object.assign(document.createElement('a'), { href: 'https://example.com/link', textContent: 'away' });
       document.body.append(link);
       link.click();
@@ -221,15 +228,15 @@ describe('desktop (stand-in) security checklist', () => {
     });
     expect(((await refused) as [{ defaultPrevented: boolean }])[0].defaultPrevented).toBe(true);
     expect((await invoke('app:info')).ok).toBe(true);
-    expect(window.webContents.getURL()).toBe('app://tidying/index.html');
+    expect(appWindow.webContents.getURL()).toBe('app://tidying/index.html');
 
     // Within the app: allowed, and the reloaded page talks to main again.
-    const allowed = once(window.webContents, 'will-navigate');
-    await page.evaluate(() => (location.href = '/index.html?again'));
+    const allowed = once(appWindow.webContents, 'will-navigate');
+    await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.href = '/index.html?again'));
     const [event, url] = (await allowed) as [{ defaultPrevented: boolean }, string];
     expect({ url, prevented: event.defaultPrevented }).toEqual({ url: 'app://tidying/index.html?again', prevented: false });
     await expectPage(page.getByTestId('mode')).toBeVisible();
-    expect(window.webContents.getURL()).toBe('app://tidying/index.html?again');
+    expect(appWindow.webContents.getURL()).toBe('app://tidying/index.html?again');
     expect((await invoke('app:info')).ok).toBe(true);
   });
 
@@ -237,20 +244,21 @@ describe('desktop (stand-in) security checklist', () => {
     const opened = app.electron.standIn.opened;
     opened.length = 0;
     await page.evaluate(() => {
-      window.open('http://example.com/plain');
-      window.open('file:///etc/passwd');
-      window.open('/index.html');
-      window.open('https://example.com/help');
+      const { open, document } = globalThis as unknown as PageGlobals;
+      open('http://example.com/plain');
+      open('file:///etc/passwd');
+      open('/index.html');
+      open('https://example.com/help');
       const link = Object.assign(document.createElement('a'), { href: 'https://example.com/guide', target: '_blank', textContent: 'guide' });
       document.body.append(link);
       link.click();
       link.remove();
       // Last: once it is through, every request before it has been answered.
-      window.open('https://example.com/last');
+      open('https://example.com/last');
     });
     await expect.poll(() => opened.at(-1)).toBe('https://example.com/last');
     expect(opened).toEqual(['https://example.com/help', 'https://example.com/guide', 'https://example.com/last']);
-    expect(app.electron.BrowserWindow.getAllWindows()).toEqual([window]);
+    expect(app.electron.BrowserWindow.getAllWindows()).toEqual([appWindow]);
     await expect.poll(() => page.context().pages().length).toBe(1);
     expect(app.electron.standIn.problems).toEqual([]);
   });
@@ -278,12 +286,13 @@ describe('desktop (stand-in) security checklist', () => {
     // own call, where DevTools' evaluation would be exempt), nothing remote is fetched.
     const fetched = await page.evaluate(async () => {
       const violations = new Set<string>();
-      (window as unknown as Record<symbol, Set<string>>)[Symbol.for('violations')] = violations;
+      const { document, setTimeout } = globalThis as unknown as PageGlobals;
+      (globalThis as unknown as Record<symbol, Set<string>>)[Symbol.for('violations')] = violations;
       document.addEventListener('securitypolicyviolation', (event) => violations.add(event.effectiveDirective));
       const script = document.createElement('script');
       script.textContent = 'window.injected = true';
       document.body.append(script);
-      (setTimeout as (code: string, ms: number) => number)('window.evaluated = true', 0);
+      setTimeout('window.evaluated = true', 0);
       return fetch('https://example.com/').then(
         () => true,
         () => false,
@@ -291,9 +300,9 @@ describe('desktop (stand-in) security checklist', () => {
     });
     expect(fetched).toBe(false);
     await expect
-      .poll(() => page.evaluate(() => [...(window as unknown as Record<symbol, Set<string>>)[Symbol.for('violations')]!].sort()))
+      .poll(() => page.evaluate(() => [...(globalThis as unknown as Record<symbol, Set<string>>)[Symbol.for('violations')]!].sort()))
       .toEqual(['connect-src', 'script-src', 'script-src-elem']);
-    expect(await page.evaluate(() => ['injected' in window, 'evaluated' in window])).toEqual([false, false]);
+    expect(await page.evaluate(() => ['injected' in globalThis, 'evaluated' in globalThis])).toEqual([false, false]);
   });
 
   it('18: the photo protocol serves the session’s photos and nothing else', async () => {
@@ -332,8 +341,8 @@ describe('desktop (stand-in) security checklist', () => {
   it('5: every permission a page can ask for is denied, and every check fails', async () => {
     const session = app.electron.session.defaultSession;
     for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'midiSysex', 'clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'fullscreen', 'openExternal', 'pointerLock', 'keyboardLock', 'fileSystem', 'hid', 'serial', 'usb', 'idle-detection', 'window-management', 'storage-access']) {
-      expect({ permission, granted: await session.requestPermission(window.webContents, permission, { requestingUrl: 'app://tidying/index.html' }) }).toEqual({ permission, granted: false });
-      expect({ permission, checked: session.checkPermission(window.webContents, permission, 'app://tidying') }).toEqual({ permission, checked: false });
+      expect({ permission, granted: await session.requestPermission(appWindow.webContents, permission, { requestingUrl: 'app://tidying/index.html' }) }).toEqual({ permission, granted: false });
+      expect({ permission, checked: session.checkPermission(appWindow.webContents, permission, 'app://tidying') }).toEqual({ permission, checked: false });
     }
   });
 
@@ -343,9 +352,10 @@ describe('desktop (stand-in) security checklist', () => {
     const everything = async (dir: string): Promise<string[]> =>
       (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
     const pageState = (on: Page) =>
-      on.evaluate(() =>
-        [document.documentElement.outerHTML, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), ...[...document.querySelectorAll('input')].map((input) => input.value)].join('\n'),
-      );
+      on.evaluate(() => {
+        const { document, localStorage, sessionStorage } = globalThis as unknown as PageGlobals;
+        return [document.documentElement.outerHTML, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), ...[...document.querySelectorAll('input')].map((input) => input.value)].join('\n');
+      });
     let keyApp = await launchDesktop({ browser, appData });
     try {
       let keyPage = (await keyApp.window()).page;
@@ -393,7 +403,7 @@ describe('desktop (stand-in) security checklist', () => {
   });
 
   it('a second launch brings the first window back and quits, without touching the data folder', async () => {
-    window.minimize();
+    appWindow.minimize();
     const second = await launchDesktop({ browser, appData: path.join(root, 'config'), argv: ['electron', ROOT, '--from-the-dock'] });
     const outcome = await Promise.race([
       second.electron.standIn.exited.then((code) => `quit with ${code}`),
@@ -406,8 +416,8 @@ describe('desktop (stand-in) security checklist', () => {
     expect(outcome).toBe('quit with 0');
     // No "Tidying is already open" box: it never reached the data folder's lock.
     expect(second.electron.standIn.dialogs.shown).toEqual([]);
-    await expect.poll(() => window.isMinimized()).toBe(false);
-    expect(window.isFocused()).toBe(true);
+    await expect.poll(() => appWindow.isMinimized()).toBe(false);
+    expect(appWindow.isFocused()).toBe(true);
     expect((await invoke('app:info')).ok).toBe(true);
   });
 

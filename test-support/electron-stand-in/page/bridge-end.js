@@ -84,7 +84,9 @@ export function createBridgeEnd({ send, receive }) {
     return out;
   }
 
-  /** A value from the other world, made real in this one. */
+  const done = (value, freeze) => (freeze ? Object.freeze(value) : value);
+
+  /** A value from the other world, made real in this one (frozen all through for an exposed API). */
   function unpack(value, freeze) {
     if (value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return done(value.map((item) => unpack(item, freeze)), freeze);
@@ -105,8 +107,6 @@ export function createBridgeEnd({ send, receive }) {
     for (const key of Object.keys(value)) out[key] = unpack(value[key], freeze);
     return done(out, freeze);
   }
-
-  const done = (value, freeze) => (freeze ? Object.freeze(value) : value);
 
   function call(id, args) {
     const callId = nextId++;
