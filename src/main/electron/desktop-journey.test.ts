@@ -29,17 +29,23 @@ afterEach(async () => {
 });
 
 /** The stand-in's driver: its dialogs answer, its drops are real drops with paths, a restart is a new launch. */
-function standInDriver(appData: string): DesktopDriver & { start(): Promise<void>; launches: DesktopApp[] } {
+function standInDriver(appData: string): DesktopDriver & { start(): Promise<void>; launches: DesktopApp[]; pageErrors: string[] } {
   let page: Page | undefined;
   const launches: DesktopApp[] = [];
+  const pageErrors: string[] = [];
   const start = async () => {
     app = await launchDesktop({ browser, appData });
     launches.push(app);
     ({ page } = await app.window());
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
   };
   return {
     start,
     launches,
+    pageErrors,
     page: () => page!,
     answerOpenDialog: async (paths) => app!.electron.standIn.dialogs.answerNext({ filePaths: paths }),
     async drop(paths) {
@@ -77,5 +83,7 @@ describe('desktop (stand-in)', () => {
     ]);
     expect(second!.electron.standIn.dialogs.shown).toEqual([]);
     expect(second!.electron.standIn.problems).toEqual([]);
+    // Nothing went wrong in the page either (a CSP violation, a failed load, an uncaught error).
+    expect(desktop.pageErrors).toEqual([]);
   }, 180_000);
 });
