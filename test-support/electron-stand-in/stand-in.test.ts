@@ -40,7 +40,7 @@ async function startProcess(preload: string, page = '<!doctype html><title>test<
 
 describe('the Electron stand-in', () => {
   it('contextBridge: functions, promises and errors cross; values are copied and frozen; a taken name is refused', async () => {
-    const { electron, window, page } = await startProcess(`
+    const { electron, page } = await startProcess(`
       const { contextBridge } = require('electron');
       const state = { calls: 0 };
       contextBridge.exposeInMainWorld('api', {
