@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['out/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'dist/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -21,7 +21,7 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', 'docs/**', '*.config.{ts,js}'],
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', 'docs/**', 'packaging/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -7,7 +7,7 @@ const electronStandIn = fileURLToPath(new URL('./test-support/electron-stand-in/
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**/*.test.ts', 'docs/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**/*.test.ts', 'docs/**/*.test.ts', 'bench/**/*.test.ts', 'packaging/**/*.test.ts'],
     environment: 'node',
     alias: [{ find: /^electron$/, replacement: electronStandIn }],
     // electron-store imports `electron` itself: Vitest must load it (not Node) for the alias to reach it.
