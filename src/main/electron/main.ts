@@ -44,7 +44,7 @@ export function startDesktopApp(): void {
 
   const createWindow = () => {
     if (!live) return;
-    window = new BrowserWindow(windowOptions(built('preload', 'index.cjs')));
+    window = new BrowserWindow(windowOptions(built('preload/index.cjs')));
     const disconnect = connectWindow(window, live.core, live.logger, isAppUrl);
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {
