@@ -92,6 +92,14 @@ module.exports = {
       to: { path: TOOLING },
     },
     {
+      name: 'electron-stand-in-only-under-test',
+      severity: 'error',
+      comment:
+        'The Electron stand-in (test-support/electron-stand-in) is what `electron` resolves to under Vitest: only tests and test support use it; the app, bench, e2e and scripts never do.',
+      from: { pathNot: [TEST, '^test-support/'] },
+      to: { path: '^test-support/electron-stand-in/' },
+    },
+    {
       name: 'product-uses-no-test-libraries',
       severity: 'error',
       comment: 'Test libraries stay out of the product; tests may use them.',

@@ -31,6 +31,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The Electron stand-in's scripts for the page run in a window (given to Chromium as source text).
+    files: ['test-support/electron-stand-in/page/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // The preload also sees the page's DOM (it watches real drop events).
     files: ['src/preload/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
