@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Box, DetectedItem } from '../../shared/detection/schema';
-import { isProposable } from './classes';
+import { isProposable } from '../../shared/detection/classes';
 import { Detector, DetectorError } from './detector';
 import { findDetectorRuntime, type DetectorRuntime } from './runtime';
 

@@ -4,9 +4,6 @@
  * its tiling asks for (sharp does that off the main thread too), the worker infers on each, and what the views found
  * is merged into items in photo pixels, with the busy parts of the photo that no item explains.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { PhotoDetectionsSchema, type PhotoDetections } from '../../shared/detection/schema';
@@ -27,7 +24,7 @@ import {
   type View,
 } from './postprocess';
 import type { WorkerConfig, WorkerReply } from './protocol';
-import type { DetectorRuntime } from './runtime';
+import { findWorkerFile, type DetectorRuntime } from './runtime';
 
 /** With nothing to detect for this long the worker stops and gives its memory back. */
 export const IDLE_MS = 120_000;
@@ -59,6 +56,8 @@ export interface DetectorOptions {
   readonly tiling?: Tiling;
   /** The score each class is kept at (default: the app's, configuration.ts). */
   readonly thresholds?: Thresholds;
+  /** The worker thread's file; by default the one beside this module, wherever that is (`findWorkerFile`). */
+  readonly workerFile?: string;
 }
 
 /** What a detection cost, for the bench and the log. */
@@ -87,6 +86,7 @@ export class Detector {
   readonly #idleMs: number;
   readonly #tiling: Tiling;
   readonly #thresholds: Thresholds;
+  readonly #workerFile: string | undefined;
   #running: Running | undefined;
   #nextId = 0;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -98,6 +98,7 @@ export class Detector {
     this.#idleMs = options.idleMs ?? IDLE_MS;
     this.#tiling = options.tiling ?? DETECTION.tiling;
     this.#thresholds = options.thresholds ?? DETECTION.thresholds;
+    this.#workerFile = options.workerFile;
   }
 
   /** The model, its versions, the tiling and the thresholds: detections cached by another detector are not reused. */
@@ -181,6 +182,13 @@ export class Detector {
     await running.worker.terminate();
   }
 
+  #workerFileToStart(): string {
+    if (this.#workerFile) return this.#workerFile;
+    const lookup = findWorkerFile();
+    if ('missing' in lookup) throw new DetectorError('load', lookup.missing);
+    return lookup.found;
+  }
+
   async #infer(model: number, pixels: Uint8Array): Promise<{ outputs: Float32Array[]; ms: number }> {
     clearTimeout(this.#idleTimer);
     const running = this.#start();
@@ -207,7 +215,7 @@ export class Detector {
       wasmDir: runtime.wasmDir,
       models: runtime.models.map(({ spec, json, bin }) => ({ json, bin, inputSize: spec.inputSize, layout: spec.layout, outputNodes: spec.outputs })),
     };
-    const worker = new Worker(workerFile(), { workerData, stdout: false, stderr: false });
+    const worker = new Worker(this.#workerFileToStart(), { workerData, stdout: false, stderr: false });
     const pending = new Map<number, Pending>();
     const running: Running = {
       worker,
@@ -246,15 +254,6 @@ export class Detector {
     this.#running = running;
     return running;
   }
-}
-
-/** The worker's file: beside this module from source; in the build, its own entry in out/main. */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'worker.ts'), path.join(here, 'detection-worker.js'), path.join(here, '..', 'detection-worker.js')];
-  const found = candidates.find((candidate) => existsSync(candidate) && (candidate.endsWith('.js') || import.meta.url.endsWith('.ts')));
-  if (!found) throw new DetectorError('load', `The detector's worker is missing (looked for ${candidates.join(', ')}).`);
-  return found;
 }
 
 /** A view in the pixels of the decoded photo, at least one pixel. */

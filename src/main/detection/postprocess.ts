@@ -4,7 +4,7 @@
  * functions over numbers, tested without a model.
  */
 import { COCO_LABELS, type Box, type BusyRegion, type CocoLabel, type DetectedItem } from '../../shared/detection/schema';
-import { classInfo } from './classes';
+import { classInfo } from '../../shared/detection/classes';
 import type { RawDetection } from './models';
 
 /** Below this a detector is mostly guessing; the default when no class has a threshold of its own. */

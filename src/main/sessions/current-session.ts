@@ -65,7 +65,7 @@ export class CurrentSession {
     return (await this.live()).send(text);
   }
 
-  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
+  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {
     await (await this.live()).addPhotos(photos);
   }
 

@@ -5,7 +5,7 @@
  * Pure functions over numbers.
  */
 import { COCO_LABELS, type Box, type CocoLabel, type DetectedItem } from '../../../shared/detection/schema';
-import { classInfo } from '../../detection/classes';
+import { classInfo } from '../../../shared/detection/classes';
 import { iou, itemsFromCandidates, type Candidate, type Thresholds } from '../../detection/postprocess';
 import { judged, type LabelledPhoto } from './labels';
 

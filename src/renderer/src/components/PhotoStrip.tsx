@@ -51,7 +51,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} />
       )}
     </section>
   );
