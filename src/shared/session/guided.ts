@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DetectionRefSchema } from '../detection/schema';
+import { DetectionRefSchema, FocusSchema } from '../detection/schema';
 
 /**
  * The guided coach's phases (seed 001) as session data: pushed to the GUI, persisted and replayed with the rest
@@ -17,6 +17,8 @@ export const ActiveStateSchema = z.object({
   stuck: z.number().int().positive().optional(),
   /** Answers the coach could not read, with nothing in hand, this many in a row: the third offers a break too. */
   unread: z.number().int().positive().optional(),
+  /** A spot the person pointed at with several things in it ("this pile"): its things come first, then it is done. */
+  spot: FocusSchema.optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 
@@ -32,6 +34,8 @@ export const SortingSchema = z.object({
   currentItem: name.optional(),
   /** The detected thing the current item is, when the coach proposed it from the photos. */
   currentDetection: DetectionRefSchema.optional(),
+  /** Where the person pointed at the current item, when no detected thing is it (they said what it is). */
+  currentFocus: FocusSchema.optional(),
 });
 
 export const CategorySchema = z.object({ name, items: z.array(name) });
@@ -53,6 +57,7 @@ export const RefiningSchema = z.object({
   categories: z.tuple([RefiningCategorySchema], RefiningCategorySchema),
   currentItem: name.optional(),
   currentDetection: DetectionRefSchema.optional(),
+  currentFocus: FocusSchema.optional(),
 });
 
 /** Where decision support returns to: the phase it came from, without the ActiveState it shares. */
