@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
+import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import { useDetectionProgress } from '../photos/useDetectionProgress';
@@ -19,6 +20,8 @@ export function PhotoStrip(props: {
   disabled: boolean;
 }) {
   const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
+  // "This one": a point at something in a photo goes to the coach like a message.
+  const onPoint = disabled ? undefined : (point: Point) => bridge.invoke('point:send', { point });
   const detecting = useDetectionProgress(bridge);
   const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
@@ -45,7 +48,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} onPoint={onPoint} />
       )}
     </section>
   );
