@@ -90,7 +90,8 @@ async function fitsEverySize(page: Page, shot: string) {
     const problems = await dialog(page).evaluate((element) => {
       const found: string[] = [];
       const box = element.getBoundingClientRect();
-      if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) found.push(`the dialog leaves the window: ${JSON.stringify(box)}`);
+      const window = element.ownerDocument.defaultView!;
+      if (box.left < 0 || box.top < 0 || box.right > window.innerWidth + 0.5 || box.bottom > window.innerHeight + 0.5) found.push(`the dialog leaves the window: ${JSON.stringify(box)}`);
       if (element.scrollWidth > element.clientWidth) found.push(`the dialog scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`);
       const surface = element.querySelector('[role="application"]')!.getBoundingClientRect();
       if (surface.width < 100 || surface.left < box.left || surface.right > box.right + 0.5) found.push(`the photo does not fit: ${JSON.stringify(surface)}`);

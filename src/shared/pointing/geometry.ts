@@ -79,12 +79,18 @@ export function resizeBox(box: RelativeBox, dw: number, dh: number): RelativeBox
   return clampBox({ x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height });
 }
 
-/** A relative box in the photo's pixels: whole pixels, at least one each way, inside the photo. */
+/** Floating-point slack when a share becomes pixels: 413/600 of 600 px is 413 px, not 414. */
+const PIXEL_SLACK = 1e-6;
+
+/**
+ * A relative box in the photo's pixels: the whole pixels it touches, at least one each way, inside the photo. A box
+ * made from a pixel box (a detection clicked on) comes back as that very box.
+ */
 export function toPixels(box: RelativeBox, photo: Size): Box {
-  const x = clamp(Math.floor(box.x * photo.width), 0, photo.width - 1);
-  const y = clamp(Math.floor(box.y * photo.height), 0, photo.height - 1);
-  const right = clamp(Math.ceil((box.x + box.width) * photo.width), x + 1, photo.width);
-  const bottom = clamp(Math.ceil((box.y + box.height) * photo.height), y + 1, photo.height);
+  const x = clamp(Math.floor(box.x * photo.width + PIXEL_SLACK), 0, photo.width - 1);
+  const y = clamp(Math.floor(box.y * photo.height + PIXEL_SLACK), 0, photo.height - 1);
+  const right = clamp(Math.ceil((box.x + box.width) * photo.width - PIXEL_SLACK), x + 1, photo.width);
+  const bottom = clamp(Math.ceil((box.y + box.height) * photo.height - PIXEL_SLACK), y + 1, photo.height);
   return { x, y, width: right - x, height: bottom - y };
 }
 

@@ -101,6 +101,17 @@ describe('photo pixels and overlap', () => {
     expect(toRelative({ x: 250, y: 250, width: 500, height: 250 }, photo)).toEqual({ x: 0.25, y: 0.5, width: 0.5, height: 0.5 });
   });
 
+  it('gives back the very pixel box a relative box was made from (a detection clicked on), on photos of any size', () => {
+    for (const [size, box] of [
+      [{ width: 600, height: 400 }, { x: 166, y: 21, width: 247, height: 240 }],
+      [{ width: 500, height: 338 }, { x: 369, y: 158, width: 22, height: 55 }],
+      [{ width: 1024, height: 683 }, { x: 1, y: 600, width: 1023, height: 83 }],
+      [{ width: 4032, height: 3024 }, { x: 1234, y: 999, width: 777, height: 1111 }],
+    ] as const) {
+      expect(toPixels(toRelative(box, size), size)).toEqual(box);
+    }
+  });
+
   it('measures overlap: IoU, how much of the thing is in the box, how much of the box is on the thing', () => {
     const cup = { x: 100, y: 100, width: 100, height: 100 };
     expect(iou(cup, cup)).toBe(1);

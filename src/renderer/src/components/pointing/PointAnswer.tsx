@@ -14,14 +14,14 @@ export function PointAnswer(props: { question: Question; sessionId: string; phot
   const [open, setOpen] = useState(asking);
   const opener = useRef<HTMLButtonElement>(null);
   const place = useRef<HTMLDivElement>(null);
-  const [moveFocus, setMoveFocus] = useState(false);
+  const focusOnOpen = useRef(false);
   // Opened from its button, the photo takes focus (from the keyboard, its box shows at once) and comes into view.
   useEffect(() => {
-    if (!moveFocus) return;
-    setMoveFocus(false);
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
     place.current?.querySelector<HTMLElement>('[role="application"]')?.focus({ preventScroll: true });
     place.current?.scrollIntoView({ block: 'nearest' });
-  }, [moveFocus]);
+  }, [open]);
   const focus = question.focus ?? [];
   if (!open) {
     return (
@@ -32,8 +32,8 @@ export function PointAnswer(props: { question: Question; sessionId: string; phot
           className="quiet"
           aria-expanded={false}
           onClick={() => {
+            focusOnOpen.current = true;
             setOpen(true);
-            setMoveFocus(true);
           }}
         >
           {question.kind === 'disposition' ? 'Point at something else' : 'Point at it in a photo'}
