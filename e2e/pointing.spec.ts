@@ -171,6 +171,16 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await page.keyboard.press('Enter');
   const keyboardSurface = dialog(page).getByRole('application', { name: /Point at something in bottle-and-bowls\.jpg/ });
   await expect(keyboardSurface).toBeFocused();
+  // Escape takes the box away, and then puts pointing away, focus back on its button; Enter opens it again.
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog(page).getByTestId('pointing-box')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page).getByTestId('pointing-box')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(keyboardSurface).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Point at something else' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keyboardSurface).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^Box in the middle, .*on: person\.$/);
   for (let step = 0; step < 7; step += 1) await page.keyboard.press('ArrowRight');

@@ -61,7 +61,8 @@ export async function writePointCrop(dir: string, point: Point): Promise<boolean
       .resize(CROP_LONG_SIDE, CROP_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })
       .toBuffer();
-    await writeFileAtomic(file, crop);
+    // On disk before the point is logged: a log that holds the point has its crop after any crash.
+    await writeFileAtomic(file, crop, { sync: true });
     return true;
   } catch {
     return false;

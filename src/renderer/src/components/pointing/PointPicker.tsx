@@ -74,6 +74,7 @@ export function PointPicker(props: {
         onBox={setBox}
         onConfirm={send}
         maxHeightVh={maxHeightVh}
+        onCancel={onCancel}
         {...(description ? { description: description(photo) } : {})}
       >
         {overlays?.(photo)}

@@ -28,8 +28,10 @@ export function PointingSurface(props: {
   children?: ReactNode;
   /** Said with the photo's name to screen readers: what is outlined on it. */
   description?: string;
+  /** Escape with no box: pointing is put away (a card's "Point at something else"). */
+  onCancel?: (() => void) | undefined;
 }) {
-  const { sessionId, photo, box, onBox, onConfirm, maxHeightVh, children, description } = props;
+  const { sessionId, photo, box, onBox, onConfirm, maxHeightVh, children, description, onCancel } = props;
   const frame = useRef<HTMLDivElement>(null);
   const press = useRef<{ start: RelativeSpot; dragging: boolean; id: number } | undefined>(undefined);
   const [said, setSaid] = useState('');
@@ -98,11 +100,12 @@ export function PointingSurface(props: {
       onConfirm(box);
       return;
     }
-    // Escape takes the box away; with no box it is the dialog's (the large view closes).
-    if (event.key === 'Escape' && box) {
+    // Escape takes the box away; with no box it puts pointing away, or it is the dialog's (the large view closes).
+    if (event.key === 'Escape' && (box || onCancel)) {
       event.preventDefault();
       event.stopPropagation();
-      show(undefined);
+      if (box) show(undefined);
+      else onCancel?.();
     }
   };
 
