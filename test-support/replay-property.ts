@@ -255,14 +255,12 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
           const box = { x: step.x / 10, y: step.y / 10, width: Math.min(step.size, 10 - step.x) / 10, height: Math.min(step.size, 10 - step.y) / 10 };
           const point = { photoId: target.id, box };
           const question = now.pendingQuestion;
-          // A card that closed meanwhile, or a session that ended, refuses it, as the GUI would be told; nothing else may.
-          const refusedAsClosed = (error: unknown) => {
+          try {
+            if (question?.pointing) await core.handlers['question:answer']({ questionId: question.id, answer: { kind: 'point', point } }, { signal });
+            else await core.handlers['point:send']({ point }, { signal });
+          } catch (error) {
+            // A card that closed meanwhile, or a session that ended, refuses it, as the GUI would be told; nothing else may.
             if ((error as { code?: string }).code !== 'closed') throw error;
-          };
-          if (question?.pointing) {
-            await core.handlers['question:answer']({ questionId: question.id, answer: { kind: 'point', point } }, { signal }).catch(refusedAsClosed);
-          } else {
-            await core.handlers['point:send']({ point }, { signal }).catch(refusedAsClosed);
           }
           break;
         }
