@@ -15,7 +15,7 @@ const SESSIONS = folders(layers.sessions);
 // The two entry files (src/main/index.ts for Electron, src/main/web.ts for web mode) are adapters too.
 const ADAPTERS = [folders(layers.adapters), '^src/main/[^/]+\\.ts$'];
 const LAYERED = [FOUNDATIONS, COACHES, SESSIONS, ...ADAPTERS];
-const TOOLING = '^(test-support|bench|e2e|scripts)/';
+const TOOLING = '^(test-support|bench|e2e|scripts|packaging)/';
 
 /** A layer may not reach the ones above it. */
 function upward(name, from, above) {
@@ -42,21 +42,21 @@ module.exports = {
       severity: 'error',
       comment: 'src/shared runs in main, preload and the page: it imports only src/shared.',
       from: { path: '^src/shared/' },
-      to: { path: '^(src/(main|preload|renderer)|test-support|bench|e2e|scripts)/' },
+      to: { path: '^(src/(main|preload|renderer)|test-support|bench|e2e|scripts|packaging)/' },
     },
     {
       name: 'renderer-reaches-main-only-through-the-bridge',
       severity: 'error',
       comment: 'The renderer imports only src/shared and its own files.',
       from: { path: '^src/renderer/', pathNot: TEST },
-      to: { path: '^(src/(main|preload)|test-support|bench|e2e|scripts)/' },
+      to: { path: '^(src/(main|preload)|test-support|bench|e2e|scripts|packaging)/' },
     },
     {
       name: 'preload-is-thin',
       severity: 'error',
       comment: 'The preload imports only src/shared (and electron).',
       from: { path: '^src/preload/' },
-      to: { path: '^(src/(main|renderer)|test-support|bench|e2e|scripts)/' },
+      to: { path: '^(src/(main|renderer)|test-support|bench|e2e|scripts|packaging)/' },
     },
     upward('foundations-below-coaches', FOUNDATIONS, [COACHES, SESSIONS, ...ADAPTERS]),
     upward('coaches-below-sessions', COACHES, [SESSIONS, ...ADAPTERS]),
@@ -87,9 +87,17 @@ module.exports = {
     {
       name: 'product-uses-no-test-tooling',
       severity: 'error',
-      comment: 'Product code imports no test, bench, e2e or script tooling; tests may.',
+      comment: 'Product code imports no test, bench, e2e, script or packaging tooling; tests may.',
       from: { path: '^src/', pathNot: TEST },
       to: { path: TOOLING },
+    },
+    {
+      name: 'electron-stand-in-only-under-test',
+      severity: 'error',
+      comment:
+        'The Electron stand-in (test-support/electron-stand-in) is what `electron` resolves to under Vitest: only tests and test support use it; the app, bench, e2e and scripts never do.',
+      from: { pathNot: [TEST, '^test-support/'] },
+      to: { path: '^test-support/electron-stand-in/' },
     },
     {
       name: 'product-uses-no-test-libraries',

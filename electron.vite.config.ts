@@ -13,6 +13,9 @@ export default defineConfig({
           web: resolve('src/main/web.ts'),
           'detection-worker': resolve('src/main/detection/worker.ts'),
         },
+        // The worker is an ES module that a packaged app starts from outside the archive (app.asar.unpacked), where
+        // no package.json says "type": "module": .mjs says it itself.
+        output: { entryFileNames: (chunk) => (chunk.name === 'detection-worker' ? '[name].mjs' : '[name].js') },
       },
     },
   },

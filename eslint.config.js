@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['out/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'dist/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -21,7 +21,7 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', 'docs/**', '*.config.{ts,js}'],
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'bench/**', 'test-support/**', 'docs/**', 'packaging/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -29,6 +29,11 @@ export default defineConfig(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The Electron stand-in's scripts for the page run in a window (given to Chromium as source text).
+    files: ['test-support/electron-stand-in/page/**'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // The preload also sees the page's DOM (it watches real drop events).

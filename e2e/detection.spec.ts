@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { expectAccessible } from './support/axe';
 import { dialog } from './support/page';
 import { shotPath } from './support/screenshots';
 
@@ -31,6 +33,8 @@ async function dropPhotos(page: Page, names: readonly string[]) {
 }
 
 test('with no model, the coach names what the detector found in real photos and outlines it', async ({ page }) => {
+  // A whole session on real photos with the detector, its busy spot and an after photo: longer than the default.
+  test.setTimeout(120_000);
   app = await startWebMode();
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
@@ -60,7 +64,7 @@ test('with no model, the coach names what the detector found in real photos and 
   const closeUp = dialog(page).getByRole('img', { name: /Outlined in bottle-and-bowls\.jpg: bottle, right side, photo 2/ });
   await expect(closeUp).toBeVisible();
   await expect(closeUp.locator('.focus-outline')).toBeVisible();
-  const thumb = page.getByRole('button', { name: /View bottle-and-bowls\.jpg; outlined: bottle, right side, photo 2/ });
+  const thumb = page.getByRole('button', { name: /View photo 2, bottle-and-bowls\.jpg; outlined: bottle, right side, photo 2/ });
   await expect(thumb).toHaveAttribute('aria-current', 'true');
   await expect(thumb.locator('.focus-outline')).toHaveCount(1);
   await expect(page.getByTestId('messages')).toContainText('Start with one easy thing: the bottle (right side, photo 2).');
@@ -83,14 +87,70 @@ test('with no model, the coach names what the detector found in real photos and 
   }
   expect(seen.size).toBeGreaterThanOrEqual(5);
 
-  // Everything named: the coach points at a busy spot nothing explains, then the person stops for today.
+  // Everything named: the coach points at the busiest place in the photos, worded as a place with its photo's
+  // number, outlined on the card and on the thumbnail, at every window size.
   await expect(dialog(page)).toContainText('That’s everything I could name in your photos.');
+  const spot = dialog(page).getByRole('img', { name: /^Outlined in [\w-]+\.jpg: the .+ (in|of) photo [1-5]$/ });
+  await expect(spot).toBeVisible();
+  await expect(spot.locator('.focus-outline')).toBeVisible();
+  const place = (await spot.getAttribute('aria-label'))!.replace(/^Outlined in [^:]+: /, '');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(`Look at ${place}:`);
+  const number = /photo (\d)$/.exec(place)![1];
+  const spotThumb = page.getByRole('button', { name: new RegExp(`^View photo ${number}, [\\w-]+\\.jpg; outlined: ${escape(place)}$`) });
+  await expect(spotThumb).toHaveAttribute('aria-current', 'true');
+  await expect(spotThumb.locator('.photo-number')).toHaveText(number!);
   await page.screenshot({ path: shotPath('detection-busy-spot.png') });
+  for (const size of [{ width: 800, height: 600 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(size);
+    await expect(spot.locator('.focus-outline')).toBeInViewport();
+    await page.screenshot({ path: shotPath(`detection-busy-spot-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize({ width: 1200, height: 760 });
+  // "I’m stuck" there (key 1): a smaller step at that place or another place, never the same card again.
+  await expect(dialog(page).getByRole('radio', { name: 'I’m stuck' })).toBeInViewport();
+  await page.keyboard.press('1');
+  await expect(dialog(page).getByRole('heading', { level: 2 })).not.toContainText(`Look at ${place}:`);
+  await expect(dialog(page).getByRole('img', { name: /^Outlined in / })).toBeVisible();
+  await page.screenshot({ path: shotPath('detection-busy-spot-stuck.png') });
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('items-processed')).toHaveText(`Items processed: ${seen.size}`);
+
+  // An after photo of one view, the bowl and the donut gone from the floor: the detector counts what changed there.
+  const after = await tidiedPhoto();
+  const section = page.getByTestId('before-after');
+  const picking = page.waitForEvent('filechooser');
+  await section.getByRole('button', { name: 'Add after photos' }).click();
+  await (await picking).setFiles({ name: 'bottle-and-bowls-now.jpg', mimeType: 'image/jpeg', buffer: after });
+  const changes = section.getByTestId('view-changes');
+  await expect(changes).toContainText(
+    /bottle-and-bowls-now\.jpg shows the same view as bottle-and-bowls\.jpg\. Things the detector could see there: 3 before, 1 after\. They covered \d+% of the photo before, \d+% after\./,
+    { timeout: 30_000 },
+  );
+  await expect(changes).toContainText('It counts only the things the detector recognises');
+  await expect(changes.getByRole('img', { name: 'bottle-and-bowls.jpg, before: 3 things the detector could see, outlined' }).locator('.focus-outline')).toHaveCount(3);
+  await expect(changes.getByRole('img', { name: 'bottle-and-bowls-now.jpg, after: 1 thing the detector could see, outlined' }).locator('.focus-outline')).toHaveCount(1);
+  await changes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('before-after-change.png') });
+  await expectAccessible(page, 'before and after of the same view');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await changes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('before-after-change-800x600.png') });
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 });
+
+/** bottle-and-bowls.jpg after tidying: the floor where the bowl and the donut stood painted over in its own colour. */
+async function tidiedPhoto(): Promise<Buffer> {
+  const photo = path.join(FIXTURES, 'bottle-and-bowls.jpg');
+  const { data, info } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
+  const at = (333 * info.width + 300) * info.channels;
+  const floor = { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };
+  return sharp(photo)
+    .composite([{ input: { create: { width: 70, height: 66, channels: 3, background: floor } }, left: 314, top: 270 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
 
 test('the large view outlines everything the detector found, on request, and says it in words', async ({ page }) => {
   app = await startWebMode();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { COCO_LABELS, type CocoLabel, type PhotoDetections } from '../src/shared/detection/schema';
 import type { Answer, Question } from '../src/shared/questions/schema';
 import type { Photo } from '../src/shared/session/schema';
-import { classInfo } from '../src/main/detection/classes';
+import { classInfo } from '../src/shared/detection/classes';
 import { STOP_FOR_TODAY, STUCK } from '../src/main/guided/dialogs';
 import { parseCorpus } from '../src/main/guided/understanding/corpus';
 

@@ -4,7 +4,7 @@ import type { DetectedItem } from '../../shared/detection/schema';
 import type { Answer, Question, Resolution } from '../../shared/questions/schema';
 import type { ToolContext } from '../agent';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo } from '../detection/classes';
+import { classInfo } from '../../shared/detection/classes';
 import { manualClock, seededRandom } from '../effects';
 import type { QuestionSpec } from '../questions';
 import { newSessionState } from '../session';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CocoLabel, DetectedItem } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo } from '../detection/classes';
+import { classInfo } from '../../shared/detection/classes';
 import { newSessionState } from '../session';
 import { pointContent, pointedWords } from './pointing';
 

@@ -4,15 +4,12 @@
  * that off the main thread too), the worker infers, and the rows come back as items in photo pixels with the busy
  * parts of the photo that no item explains.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { PhotoDetectionsSchema, type PhotoDetections } from '../../shared/detection/schema';
 import { busyRegions, edgeGrid, itemsFromRows, type Size } from './postprocess';
 import type { WorkerConfig, WorkerReply } from './protocol';
-import type { DetectorRuntime } from './runtime';
+import { findWorkerFile, type DetectorRuntime } from './runtime';
 
 /** CenterNet's square input and its output of 100 rows (x1, y1, x2, y2, score, class). */
 export const INPUT_SIZE = 512;
@@ -34,6 +31,8 @@ export class DetectorError extends Error {
 
 export interface DetectorOptions {
   readonly idleMs?: number;
+  /** The worker thread's file; by default the one beside this module, wherever that is (`findWorkerFile`). */
+  readonly workerFile?: string;
 }
 
 /** What a detection cost, for the bench and the log. */
@@ -58,6 +57,7 @@ interface Running {
 export class Detector {
   readonly #runtime: DetectorRuntime;
   readonly #idleMs: number;
+  readonly #workerFile: string | undefined;
   #running: Running | undefined;
   #nextId = 0;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -67,6 +67,7 @@ export class Detector {
   constructor(runtime: DetectorRuntime, options: DetectorOptions = {}) {
     this.#runtime = runtime;
     this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#workerFile = options.workerFile;
   }
 
   get id(): string {
@@ -107,6 +108,13 @@ export class Detector {
     await running.worker.terminate();
   }
 
+  #workerFileToStart(): string {
+    if (this.#workerFile) return this.#workerFile;
+    const lookup = findWorkerFile();
+    if ('missing' in lookup) throw new DetectorError('load', lookup.missing);
+    return lookup.found;
+  }
+
   async #infer(pixels: Uint8Array): Promise<{ rows: Float32Array; ms: number }> {
     clearTimeout(this.#idleTimer);
     const running = this.#start();
@@ -136,7 +144,7 @@ export class Detector {
       inputSize: INPUT_SIZE,
       outputNode: OUTPUT_NODE,
     };
-    const worker = new Worker(workerFile(), { workerData, stdout: false, stderr: false });
+    const worker = new Worker(this.#workerFileToStart(), { workerData, stdout: false, stderr: false });
     const pending = new Map<number, Pending>();
     const running: Running = {
       worker,
@@ -175,15 +183,6 @@ export class Detector {
     this.#running = running;
     return running;
   }
-}
-
-/** The worker's file: beside this module from source; in the build, its own entry in out/main. */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'worker.ts'), path.join(here, 'detection-worker.js'), path.join(here, '..', 'detection-worker.js')];
-  const found = candidates.find((candidate) => existsSync(candidate) && (candidate.endsWith('.js') || import.meta.url.endsWith('.ts')));
-  if (!found) throw new DetectorError('load', `The detector's worker is missing (looked for ${candidates.join(', ')}).`);
-  return found;
 }
 
 /** Luma of RGB pixels (ITU-R BT.601 weights, in integers). */

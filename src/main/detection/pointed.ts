@@ -7,7 +7,7 @@ import type { CocoLabel, DetectedItem, Focus } from '../../shared/detection/sche
 import type { Point } from '../../shared/pointing/schema';
 import { overlapOf, pointsAt, toPixels } from '../../shared/pointing/geometry';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo, isProposable } from './classes';
+import { classInfo, isProposable } from '../../shared/detection/classes';
 import { proposalOf, type Proposal } from './proposals';
 import { areaPhrase } from './where';
 

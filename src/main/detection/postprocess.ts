@@ -3,7 +3,7 @@
  * and the busy parts of the photo that no detection explains. Pure functions over numbers, tested without a model.
  */
 import { COCO_LABELS, type Box, type BusyRegion, type DetectedItem } from '../../shared/detection/schema';
-import { classInfo } from './classes';
+import { classInfo } from '../../shared/detection/classes';
 
 /** Below this the CenterNet detector is mostly guessing (its own demo uses 0.2; we ask for a little more). */
 export const MIN_SCORE = 0.25;

@@ -1,12 +1,13 @@
 /**
  * What the detections offer a coach: the next thing to propose (easy wins first, never one already decided or one
- * that has to stay), the things that may have to stay, the busy spots nothing explains, and the outline and words
+ * that has to stay), the things that may have to stay, the busy spots (spots.ts) as cards, and the outline and words
  * for each. Pure functions of the session, so the guided coach's routing stays pure with detections as its input.
  */
-import type { DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
+import type { Box, DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo, easeRank, isProposable } from './classes';
-import { areaPhrase, whereOf } from './where';
+import { classInfo, easeRank, isProposable } from '../../shared/detection/classes';
+import { halfOf, spotsIn, spotWords } from './spots';
+import { whereOf } from './where';
 
 /** A detected thing the coach can put on a card. */
 export interface Proposal {
@@ -89,23 +90,47 @@ export function seenThings(state: SessionState, limit = 3): { names: string[]; f
   return { names, focus };
 }
 
+/** One card about a busy spot: look at the whole spot, at a half of it, or take just one thing from it. */
+export interface SpotCard {
+  /** Names the card for the whole session (photo, spot, step): a card the person was stuck on is not shown again. */
+  readonly key: string;
+  readonly step: 'whole' | 'half' | 'one';
+  /** The spot in words, with its photo when there are several: "the top of the table in photo 2". */
+  readonly spot: string;
+  /** For `half`: which half, in words ("the left half of the top of the table in photo 2"). */
+  readonly half?: string;
+  readonly focus: Focus;
+}
+
 /**
- * The busy parts of the photos that no detection explains, to ask about when every detected thing is decided, the
- * one to ask about first first: the spots take turns, one per item the person has named themselves, so the same spot
- * is not asked about forever; the others are where to look instead for a person who is stuck on it.
+ * The busy spots of every photo the detector has looked at (spots.ts), the one with the most standing there first
+ * across the photos, each as its cards: the whole spot, then smaller steps (a half of it, one thing from it).
  */
-export function busySpots(state: SessionState): { words: string; focus: Focus }[] {
+export function busySpots(state: SessionState): SpotCard[][] {
+  const several = state.photos.length > 1;
   const spots = detectedPhotos(state).flatMap(({ photo, number }) =>
-    (photo.detections?.busy ?? []).map((region) => {
-      const words = `the busy spot ${areaPhrase(region.box, photo)}${state.photos.length > 1 ? ` of photo ${number}` : ''}`;
-      return { words, focus: { photoId: photo.id, box: region.box, label: words } };
-    }),
+    spotsIn({ width: photo.width, height: photo.height, detections: photo.detections! }).map((spot) => ({ photo, number, spot })),
   );
-  // Spots that read the same are one spot to the person.
-  const distinct = spots.filter((spot, index) => spots.findIndex((other) => other.words === spot.words) === index);
-  const named = state.decisions.filter((decision) => !decision.detection).length;
-  const first = distinct.length === 0 ? 0 : named % distinct.length;
-  return [...distinct.slice(first), ...distinct.slice(0, first)];
+  // A stable sort: equally busy spots keep the photos' order.
+  return spots
+    .sort((a, b) => b.spot.amount - a.spot.amount)
+    .map(({ photo, number, spot }) => {
+      const words = spotWords(spot, several ? number : undefined);
+      const card = (step: SpotCard['step'], box: Box, label: string, extra: { half?: string } = {}): SpotCard => ({
+        key: `${photo.id}#${spot.id}#${step}`,
+        step,
+        spot: words,
+        ...extra,
+        focus: { photoId: photo.id, box, label },
+      });
+      const half = halfOf(spot, { width: photo.width, height: photo.height, detections: photo.detections! });
+      const halfWords = half && `the ${half.side} half of ${words}`;
+      return [
+        card('whole', spot.box, words),
+        ...(half && halfWords ? [card('half', half.box, halfWords, { half: halfWords })] : []),
+        card('one', spot.box, words),
+      ];
+    });
 }
 
 /**

@@ -3,7 +3,7 @@
  * "left of the laptop, bottom right". Plain geometry over detection boxes; no model.
  */
 import type { Box, DetectedItem } from '../../shared/detection/schema';
-import { classInfo } from './classes';
+import { classInfo } from '../../shared/detection/classes';
 import { area, type Size } from './postprocess';
 
 type Column = 'left' | 'middle' | 'right';

@@ -1,6 +1,5 @@
 import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { version } from '../../../package.json';
 import { resolveDataDir } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
@@ -12,7 +11,11 @@ import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
 import { windowOptions } from './window-options';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The built preload and renderer, found from the app's root (the repository, or the packaged app): the same
+ * whether this module runs bundled in out/main or from source under a test.
+ */
+const built = (...parts: string[]) => path.join(app.getAppPath(), 'out', ...parts);
 /** Set by electron-vite in development: the renderer comes from its dev server instead of app://. */
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 
@@ -41,7 +44,7 @@ export function startDesktopApp(): void {
 
   const createWindow = () => {
     if (!live) return;
-    window = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs')));
+    window = new BrowserWindow(windowOptions(built('preload/index.cjs')));
     const disconnect = connectWindow(window, live.core, live.logger, isAppUrl);
     window.once('ready-to-show', () => window?.show());
     window.on('closed', () => {
@@ -116,7 +119,7 @@ export function startDesktopApp(): void {
     if (lock.tookOver) logger.warn(lock.tookOver.note);
     await core.resumeLatest();
     hardenApp(isAppUrl, logger);
-    serveRenderer(path.join(here, '../renderer'), (urlPath) => core.photoFile(urlPath));
+    serveRenderer(built('renderer'), (urlPath) => core.photoFile(urlPath));
     createWindow();
   });
 }

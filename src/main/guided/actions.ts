@@ -20,13 +20,16 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   /** `candidates`: detected things that often stay (furniture, a laptop), offered as choices. */
   z.object({ kind: z.literal('askAnchors'), function: text, candidates: z.array(text).max(6).optional(), focus }),
   /**
-   * `spot`: a busy part of a photo nothing detected explains, to look at; `smaller`: the person is stuck and no other
-   * spot is left, so the step asked for is smaller (anything clearly rubbish, anywhere).
+   * `spot`: a busy spot in a photo, to look at (`step` absent), to start with one half of (`half`, its words), or to
+   * take just one thing from (`one`); `smaller`: the person is stuck and no spot is left, so the step asked for is
+   * smaller (anything clearly rubbish, anywhere).
    */
   z.object({
     kind: z.literal('askWhatIsIt'),
     suggestions: z.array(text).max(4),
     spot: text.optional(),
+    step: z.enum(['half', 'one']).optional(),
+    half: text.optional(),
     smaller: z.literal(true).optional(),
     /**
      * `nothing`: the person pointed where the detector names nothing to tidy (`living`: a person or pet is there;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CocoLabelSchema } from '../../shared/detection/schema';
 import { itemKindOf } from '../../shared/recommendations/table';
-import { classInfo, isProposable } from '../detection/classes';
+import { classInfo, isProposable } from '../../shared/detection/classes';
 import { ASK_CHOICES, cardChoices } from './cards';
 
 const workRoom = { function: 'Work (Design)', anchors: ['desk'] };

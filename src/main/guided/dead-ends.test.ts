@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DetectedItem } from '../../shared/detection/schema';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo } from '../detection/classes';
+import { classInfo } from '../../shared/detection/classes';
 import { NEXT_THING, STUCK } from './dialogs';
 import { MAX_DIALOGS_PER_TURN } from './guided-coach';
 import type { GuidedState } from './phases';
@@ -58,23 +58,37 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     ]);
   });
 
-  it('regression: once every detected thing is decided, "I’m stuck" on the busy spot moves to another spot, then a smaller step, then a break', async () => {
+  it('regression: once every detected thing is decided, "I’m stuck" on a busy spot gives a smaller step there, then another spot, then a break', async () => {
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, TOP_RIGHT])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
-    const [first, second, third, fourth] = harness.asked.map(shown);
-    expect(first).toContain('Look at the busy spot at the bottom left');
-    expect(second).toContain('Look at the busy spot at the top right');
-    expect(third).toBe('Just one small thing, anywhere you look: something that’s clearly rubbish. What is it?');
-    expect(fourth).toBe('That’s a lot at once. Stop here for today? Stopping is fine.');
-    expect(harness.asked).toHaveLength(4);
+    expect(harness.asked.map(shown)).toEqual([
+      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'Just one thing from the lower left of the photo, any one. What is it?',
+      'That’s everything I could name in your photos. Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
+      'That’s a lot at once. Stop here for today? Stopping is fine.',
+    ]);
+  });
+
+  it('"I’m stuck" on the top of a table gives its busier half, then one thing from it, in words a person can follow', async () => {
+    const table: DetectedItem = { id: '3', label: 'dining table', name: 'table', score: 0.6, box: { x: 0, y: 300, width: 1000, height: 300 } };
+    // Both things stay (anchors), so none is proposed: the coach works from the place they stand.
+    const harness = await sortingWith([photo([cup, book, table], [])], stuckEveryTime(), { phase: 'sorting', active: { function: 'work', anchors: ['cup', 'book'], later: [] } });
+    await harness.coach.turn({ text: '' });
+    expect(harness.asked.map(shown)).toEqual([
+      'That’s everything I could name in your photos. Look at the top of the table: what’s the nearest thing there? Type what it is.',
+      'Just the left half of the top of the table, nothing else. What’s one thing there? Type what it is.',
+      'Just one thing from the top of the table, any one. What is it?',
+      'That’s a lot at once. Stop here for today? Stopping is fine.',
+    ]);
   });
 
   it('regression: two busy spots that read the same are one spot, so "I’m stuck" does not name it again', async () => {
     const twin = { box: { ...BOTTOM_LEFT.box, y: 420 }, busyness: 1.2 };
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, twin])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
-    expect(harness.asked.map(shown).slice(0, 2)).toEqual([
-      expect.stringContaining('Look at the busy spot at the bottom left'),
+    expect(harness.asked.map(shown).slice(0, 3)).toEqual([
+      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'Just one thing from the lower left of the photo, any one. What is it?',
       'Just one small thing, anywhere you look: something that’s clearly rubbish. What is it?',
     ]);
   });

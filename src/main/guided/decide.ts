@@ -21,9 +21,10 @@
  * | DecisionSupport | the phase before | pointed at something: handled there, the stuck thing left undecided |
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
  * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
- * |                 |                  | none left: AskWhatIsIt about a busy spot no detection explains, or plainly |
+ * |                 |                  | none left: AskWhatIsIt about the busiest spot (busy spots: spots.ts), or plainly |
  * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person; |
- * |                 |                  | none left: another busy spot, then a smaller step ("next" there too) |
+ * |                 |                  | none left: a smaller step at that spot or another spot, never one stuck on |
+ * |                 |                  | before; then one small thing anywhere ("next" there too) |
  * | DecisionSupport | the phase before | stuck again on the same thing: it is skipped for now, and on to the next |
  * | Sorting, Refining, DecisionSupport | the same | the third "I'm stuck" in a row: EnergyCheck (a break)  |
  * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
@@ -42,7 +43,7 @@ import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
 import { pileCounts } from '../../shared/session/pile-groups';
 import { carriedLeft } from '../carry-over/leftovers';
-import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal } from '../detection/proposals';
+import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
 import { inSpot, thingsAt } from '../detection/pointed';
 import type { Focus } from '../../shared/detection/schema';
 import type { Point } from '../../shared/pointing/schema';
@@ -196,15 +197,19 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     }
     case 'help': {
       const stuck = (active.stuck ?? 0) + 1;
-      if (stuck >= STUCK_BREAK) return offerBreak(phase);
-      const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, stuck } };
+      // A busy spot card the person is stuck on is never shown again, whatever comes next (a break included).
+      const stuckOn = phase.currentItem ? undefined : phase.currentSpot;
+      const passedNow = stuckOn && stuckOn !== SMALLER ? { passed: unique([...(active.passed ?? []), stuckOn]) } : {};
+      if (stuck >= STUCK_BREAK) return offerBreak({ ...phase, active: { ...active, ...passedNow } });
+      const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, ...passedNow, stuck } };
       const item = input.item ?? phase.currentItem;
       if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
       // Stuck with nothing in hand: the coach picks the easiest thing the photos show.
       const easiest = proposals(state, active.anchors)[0];
       if (easiest) return propose(easiest, counted, { picked: true });
-      // Nothing left to propose: another busy spot, then a smaller step, then a break.
-      return stuck > Math.max(busySpots(state).length, 1) ? offerBreak(phase) : whatIsIt(state, counted);
+      // Nothing left to propose: a smaller step at the same spot, or another spot; with none left, a smaller step
+      // anywhere, then a break.
+      return whatIsIt(state, counted, stuckOn ?? SMALLER_AFTER_PLAIN);
     }
     case 'overwhelmed':
       return overwhelmed(input.trigger, phase);
@@ -470,8 +475,9 @@ function whichOne(named: readonly Proposal[], here: PhaseOf<'sorting'>): Decisio
 
 /** The phase with nothing in hand. */
 function handsFree<P extends PhaseOf<'sorting' | 'refining'>>(phase: P): P {
-  const { currentItem: _item, currentDetection: _detection, currentFocus: _focus, ...rest } = phase;
-  return rest as P;
+  // A busy spot card the person pointed away from is no longer what "I'm stuck" is about either.
+  const { currentItem: _item, currentDetection: _detection, currentFocus: _focus, currentSpot: _spot, ...rest } = phase as P & { currentSpot?: string };
+  return rest as unknown as P;
 }
 
 function aid(
@@ -532,16 +538,45 @@ function noted(phase: PhaseOf<'sorting' | 'refining'>, input: Extract<Input, { k
   return { action: { kind: 'ackProgress', reason: 'noted' }, next: { ...phase, active } };
 }
 
+/** The "one small thing, anywhere" card, as `currentSpot` names it. */
+const SMALLER = 'smaller';
+/** Stuck on the plain card ("what's the nearest thing?"): the smaller step comes next. */
+const SMALLER_AFTER_PLAIN = 'plain';
+
 /**
- * The card for when nothing detected is left: a busy spot nothing explains, or the nearest thing. A person stuck on
- * it is shown another spot, one per "I'm stuck", and once the spots are used up a smaller step.
+ * The card for when nothing detected is left: a busy spot (the busiest first, taking turns as the person names
+ * things there), or the nearest thing. `stuckOn` is the card the person was just stuck on: after a whole spot comes
+ * a smaller step at it (a half of it, one thing from it), after a smaller step another spot; a card the person was
+ * stuck on never comes back. With no spot card left: one small thing anywhere, and stuck on that, a break.
  */
-function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>): Decision {
+function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: string): Decision {
   const spots = busySpots(state);
-  const stuck = here.active.stuck ?? 0;
-  const spot = spots[stuck];
-  const asked = spot ? { spot: spot.words, focus: [spot.focus] } : stuck > 0 ? { smaller: true as const } : {};
-  return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), ...asked }, next: here };
+  const passed = new Set(here.active.passed ?? []);
+  const open = (card: SpotCard) => !passed.has(card.key) && card.key !== stuckOn;
+  // Fresh asks take turns over the spots, one per thing the person has named, so the same one is not asked forever.
+  const named = state.decisions.filter((decision) => !decision.detection).length;
+  const card = stuckOn ? afterStuck(spots, stuckOn, open) : freshSpot(spots, open, named);
+  const suggested = suggestions(state);
+  if (card) {
+    const step = card.step === 'whole' ? {} : card.step === 'half' ? { step: 'half' as const, ...(card.half ? { half: card.half } : {}) } : { step: 'one' as const };
+    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
+  }
+  if (stuckOn === SMALLER) return offerBreak(here);
+  if (stuckOn) return { action: { kind: 'askWhatIsIt', suggestions: suggested, smaller: true }, next: { ...here, currentSpot: SMALLER } };
+  return { action: { kind: 'askWhatIsIt', suggestions: suggested }, next: here };
+}
+
+/** After "I'm stuck": at a whole spot, a smaller step there; at a smaller step, the next spot; else any card left. */
+function afterStuck(spots: readonly SpotCard[][], stuckOn: string, open: (card: SpotCard) => boolean): SpotCard | undefined {
+  const at = spots.findIndex((cards) => cards.some((card) => card.key === stuckOn));
+  const smaller = at >= 0 && spots[at]![0]!.key === stuckOn ? spots[at]!.slice(1).find(open) : undefined;
+  const others = at >= 0 ? [...spots.slice(at + 1), ...spots.slice(0, at)] : spots;
+  return smaller ?? others.map((cards) => cards[0]!).find(open) ?? spots.flat().find(open);
+}
+
+function freshSpot(spots: readonly SpotCard[][], open: (card: SpotCard) => boolean, turn: number): SpotCard | undefined {
+  const wholes = spots.map((cards) => cards[0]!).filter(open);
+  return wholes[turn % Math.max(wholes.length, 1)] ?? spots.flat().find(open);
 }
 
 /** Stuck again and again: a break is offered ("Stop here for today?"), and the run of "I'm stuck" starts over. */

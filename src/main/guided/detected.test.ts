@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COCO_LABELS, type CocoLabel, type DetectedItem } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo, isProposable } from '../detection/classes';
+import { classInfo, isProposable } from '../../shared/detection/classes';
 import { recordDecision } from '../session/decisions';
 import { newSessionState } from '../session';
 import { isDialog, type Action } from './actions';
@@ -157,11 +157,13 @@ describe('the guided coach proposes what the detector found', () => {
       state = after(state, asked);
       state = after(state, decide(state, { kind: 'disposition', item: (asked.action as { item: string }).item, outcome: 'keep' }));
     }
-    const ask = expectAction(decide(state, { kind: 'begin' }).action, 'askWhatIsIt');
-    expect(ask.spot).toBe('the busy spot at the bottom left');
-    // "Next" there asks for something else: with no other spot, a smaller step.
-    expect(decide(state, { kind: 'next' }).action).toMatchObject({ kind: 'askWhatIsIt', smaller: true });
-    expect(ask.focus).toEqual([{ photoId: 'desk', box: { x: 0, y: 400, width: 333, height: 200 }, label: 'the busy spot at the bottom left' }]);
+    const asked = decide(state, { kind: 'begin' });
+    const ask = expectAction(asked.action, 'askWhatIsIt');
+    // The book, the cup, the laptop and the busy part below them stand on the table: one place, outlined around them.
+    expect(ask.spot).toBe('the top of the table');
+    expect(ask.focus).toEqual([{ photoId: 'desk', box: { x: 0, y: 230, width: 670, height: 370 }, label: 'the top of the table' }]);
+    // "Next" there asks for something smaller: the busier half of the table's top.
+    expect(decide(after(state, asked), { kind: 'next' }).action).toMatchObject({ kind: 'askWhatIsIt', step: 'half', half: 'the left half of the top of the table' });
 
     const plain = session([{ ...deskPhoto(), detections: { items: [], busy: [] } }]);
     const nothing = expectAction(decide(plain, { kind: 'next' }).action, 'askWhatIsIt');

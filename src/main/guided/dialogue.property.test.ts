@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { COCO_LABELS } from '../../shared/detection/schema';
-import { classInfo } from '../detection/classes';
+import { classInfo } from '../../shared/detection/classes';
 import { createTemplateRenderer } from '../templates';
 import { guidedHarness, TEMPLATES_DIR } from '../../../test-support/guided';
 import {

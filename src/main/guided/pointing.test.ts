@@ -4,7 +4,7 @@ import { toRelative } from '../../shared/pointing/geometry';
 import type { Point } from '../../shared/pointing/schema';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { classInfo } from '../detection/classes';
+import { classInfo } from '../../shared/detection/classes';
 import { thingsAt } from '../detection/pointed';
 import { recordDecision } from '../session/decisions';
 import { newSessionState } from '../session';

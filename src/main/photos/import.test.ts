@@ -57,6 +57,7 @@ describe('importPhotos', () => {
           thumbHeight: 75,
           bytes: bytes.length,
           importedAt: NOW.toISOString(),
+          view: expect.stringMatching(/^[A-Za-z0-9+/]{342}==$/),
         },
       ]);
       const paths = store.paths(sha256(bytes));

@@ -130,7 +130,7 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
       claimed.delete(id);
       return skip(decodeFailure(error, format, limits.maxPixels));
     }
-    const { model, thumb, ...size } = rendered;
+    const { model, thumb, view, ...size } = rendered;
     const record: PhotoRecord = {
       id,
       originalName: job.originalName,
@@ -138,6 +138,7 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
       ...size,
       bytes: bytes.length,
       importedAt: now().toISOString(),
+      view,
     };
     try {
       await store.put(record, model, thumb);

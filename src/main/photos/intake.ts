@@ -85,7 +85,7 @@ export class PhotoIntake {
       onProgress: (progress: ImportProgress) => void;
       onImported?: (record: PhotoRecord) => void;
     },
-  ): Promise<{ result: ImportResult; added: Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[] }> {
+  ): Promise<{ result: ImportResult; added: Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[] }> {
     const result = await importPhotos(sources, {
       ...(options.modelLongSide ? { modelLongSide: options.modelLongSide } : {}),
       store: await this.storeFor(sessionId),
@@ -96,7 +96,7 @@ export class PhotoIntake {
     });
     const added = result.imported
       .filter((record) => !options.known.has(record.id))
-      .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height }));
+      .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height, ...(record.view ? { view: record.view } : {}) }));
     return { result, added };
   }
 

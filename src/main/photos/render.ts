@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import type { View } from '../../shared/before-after/schema';
+import { viewOf } from './view';
 
 export interface RenderOptions {
   modelLongSide: number;
@@ -13,6 +15,8 @@ export interface Rendered {
   height: number;
   thumbWidth: number;
   thumbHeight: number;
+  /** What the photo shows, tiny, to tell whether an after photo shows the same view as a before photo. */
+  view: View;
 }
 
 /** The prebuilt libheif decodes AVIF but reads HEIC only when it was built with an HEVC decoder. */
@@ -35,12 +39,13 @@ export async function render(bytes: Uint8Array, options: RenderOptions): Promise
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
   const raw = { raw: { width, height, channels } } as const;
-  const [model, thumb] = await Promise.all([
+  const [model, thumb, view] = await Promise.all([
     sharp(upright.data, raw).jpeg({ quality: 85 }).toBuffer(),
     sharp(upright.data, raw)
       .resize(options.thumbLongSide, options.thumbLongSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true }),
+    viewOf(sharp(upright.data, raw)),
   ]);
-  return { model, thumb: thumb.data, width, height, thumbWidth: thumb.info.width, thumbHeight: thumb.info.height };
+  return { model, thumb: thumb.data, width, height, thumbWidth: thumb.info.width, thumbHeight: thumb.info.height, view };
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
-import { PhotoStageSchema } from '../../shared/before-after/schema';
+import { PhotoStageSchema, ViewSchema } from '../../shared/before-after/schema';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { PointSchema } from '../../shared/pointing/schema';
@@ -149,7 +149,7 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     ...line,
     type: z.literal('photos-imported'),
     photos: z.array(
-      z.object({ id: z.string(), fileName: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }),
+      z.object({ id: z.string(), fileName: z.string(), width: z.number().int().positive(), height: z.number().int().positive(), view: ViewSchema.optional() }),
     ),
     /** Before anything moved, or after the work; decided as they arrived (absent in older logs and in between). */
     stage: PhotoStageSchema.optional(),

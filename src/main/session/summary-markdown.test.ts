@@ -51,6 +51,19 @@ describe('the Markdown summary', () => {
     expect(markdown.indexOf('drawer.jpg')).toBeGreaterThan(markdown.indexOf('desk again.jpg'));
   });
 
+  it('says under the before and after what the detector counted in an after photo of the same view', () => {
+    const view = btoa(String.fromCharCode(...Array.from({ length: 256 }, (_, cell) => (cell % 16) * 16)));
+    const cup = { id: '1', label: 'cup' as const, name: 'cup', score: 0.5, box: { x: 0, y: 0, width: 5, height: 5 } };
+    const photos = [
+      { id: 'b1', fileName: 'desk.jpg', width: 10, height: 10, stage: 'before' as const, view, detections: { items: [cup, { ...cup, id: '2' }], busy: [] } },
+      { id: 'a1', fileName: 'desk-now.jpg', width: 10, height: 10, stage: 'after' as const, view, detections: { items: [], busy: [] } },
+    ];
+    const markdown = sessionSummaryMarkdown({ ...state, photos }, new Map(photos.map((photo) => [photo.id, new Uint8Array([1])])));
+    expect(markdown).toContain(
+      '| ![desk.jpg](data:image/webp;base64,AQ==) | ![desk\\-now.jpg](data:image/webp;base64,AQ==) |\n\ndesk\\-now.jpg shows the same view as desk.jpg. Things the detector could see there: 2 before, 0 after. They covered 25% of the photo before, 0% after.\n\nIt counts only the things the detector recognises',
+    );
+  });
+
   it('says when a session is not finished, and leaves out empty piles', () => {
     const markdown = sessionSummaryMarkdown({ ...newSessionState('s2', 0) }, new Map());
     expect(markdown).toContain('This session is not finished yet.');

@@ -1,5 +1,6 @@
 import { exitPlanOf, planSections } from '../../shared/exit-plan/plan';
 import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-after';
+import { VIEW_CHANGE_NOTE, viewChanges, viewChangeText } from '../../shared/before-after/change';
 import { groupCountsText, groupedPiles, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS } from '../../shared/session/pile-groups';
 import type { Photo, PileItem, SessionState } from '../../shared/session/schema';
 
@@ -76,6 +77,9 @@ export function sessionSummaryMarkdown(
       lines.push(`| ${was ? image(was) : ' '} | ${now ? image(now) : ' '} |`);
     }
     lines.push('');
+    const changes = viewChanges(shown);
+    if (changes.length) lines.push(...changes.flatMap((change) => [escape(viewChangeText(change)), '']));
+    if (changes.some((change) => change.kind === 'measured')) lines.push(escape(VIEW_CHANGE_NOTE), '');
   }
   const others = shown.filter((photo) => !photo.stage);
   if (others.length) {

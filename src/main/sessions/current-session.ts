@@ -80,7 +80,7 @@ export class CurrentSession {
     if (this.#live) await (await this.#live).preparePoint(point);
   }
 
-  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
+  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {
     await (await this.live()).addPhotos(photos);
   }
 

@@ -290,14 +290,14 @@ export class LiveSession {
   }
 
   /** New photos join the session; in an active session they are the person's message and the coach looks at them. */
-  addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>[]): Promise<void> {
+  addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {
     const { random, time } = this.#services;
     const messageId = random.id();
     const sentAt = time.now();
     return new Promise<void>((resolve, reject) =>
       this.#journal.admit(() => {
         const stage = stageForNewPhotos(this.#services.store.state);
-        const imported = photos.map(({ id, fileName, width, height }) => ({ id, fileName, width, height }));
+        const imported = photos.map(({ id, fileName, width, height, view }) => ({ id, fileName, width, height, ...(view ? { view } : {}) }));
         this.#input({ type: 'photos-imported', photos: imported, ...(stage ? { stage } : {}) }).then(resolve, reject);
         if (this.#services.store.state.status !== 'active') return;
         this.#firstSprint(sentAt);

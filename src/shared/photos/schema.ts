@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ViewSchema } from '../before-after/schema';
 
 /** Formats recognised from their first bytes; the file name's extension is never trusted. */
 export const ImageFormatSchema = z.enum(['jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'tiff']);
@@ -27,6 +28,8 @@ export const PhotoRecordSchema = z.object({
   /** Size of the original file. */
   bytes: z.int().positive(),
   importedAt: z.iso.datetime(),
+  /** What it shows, tiny (src/shared/before-after/view.ts); absent for photos stored before views were kept. */
+  view: ViewSchema.optional(),
 });
 export type PhotoRecord = z.infer<typeof PhotoRecordSchema>;
 

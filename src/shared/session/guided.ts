@@ -17,6 +17,8 @@ export const ActiveStateSchema = z.object({
   stuck: z.number().int().positive().optional(),
   /** Answers the coach could not read, with nothing in hand, this many in a row: the third offers a break too. */
   unread: z.number().int().positive().optional(),
+  /** Busy spot cards the person was stuck on (their keys): none is shown again. */
+  passed: z.array(z.string().min(1).max(300)).max(2000).optional(),
   /** A spot the person pointed at with several things in it ("this pile"): its things come first, then it is done. */
   spot: FocusSchema.optional(),
 });
@@ -34,6 +36,8 @@ export const SortingSchema = z.object({
   currentItem: name.optional(),
   /** The detected thing the current item is, when the coach proposed it from the photos. */
   currentDetection: DetectionRefSchema.optional(),
+  /** The busy spot card on screen (its key), or the "one small thing, anywhere" card: what "I'm stuck" is about. */
+  currentSpot: z.string().min(1).max(300).optional(),
   /** Where the person pointed at the current item, when no detected thing is it (they said what it is). */
   currentFocus: FocusSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CarryOverSchema } from '../carry-over/schema';
-import { PhotoStageSchema } from '../before-after/schema';
+import { PhotoStageSchema, ViewSchema } from '../before-after/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
 import { PointSchema } from '../pointing/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
@@ -102,6 +102,8 @@ export const PhotoSchema = z.object({
   detections: PhotoDetectionsSchema.optional(),
   /** Taken before anything moved, or after the work (for the summary's before and after); absent in between. */
   stage: PhotoStageSchema.optional(),
+  /** What it shows, tiny: whether an after photo shows the same view as a before one (absent in older sessions). */
+  view: ViewSchema.optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 

@@ -48,7 +48,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} onPoint={onPoint} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import {
   visibleFollowUps,
   type ChoiceDraft,
 } from './choice-draft';
-import { FocusPictures } from '../FocusPicture';
+import { FocusPicture, FocusPictures } from '../FocusPicture';
 import { choiceShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
 import { sentence } from '../../text/sentence';
@@ -126,7 +126,8 @@ export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'cho
         <h2 id={frame.titleId} className="dialog-title">
           {sentence(question.prompt)}
         </h2>
-        <FocusPictures focus={question.focus} />
+        {/* One place to look at (a busy spot) is shown large, with the whole photo on request; several are a row. */}
+        {question.focus?.length === 1 ? <FocusPicture focus={question.focus[0]!} size="large" /> : <FocusPictures focus={question.focus} />}
         <p className="dialog-hint">{HINT[question.multiple ? 'multiple' : 'single']}</p>
         <div role="group" aria-labelledby={frame.titleId}>
           <OptionList

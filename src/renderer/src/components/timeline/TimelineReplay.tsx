@@ -81,7 +81,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
               Photos <span className="count">{state.photos.length}</span>
             </h2>
             {state.photos.length > 0 ? (
-              <PhotoList sessionId={timeline.sessionId} photos={state.photos} />
+              <PhotoList sessionId={timeline.sessionId} photos={state.photos} numbered={state.photos} />
             ) : (
               <p className="empty">No photos yet at this step.</p>
             )}

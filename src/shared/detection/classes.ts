@@ -1,13 +1,16 @@
 /**
- * What each COCO class means for tidying: the word a person uses for it, and its part in a session.
+ * What each COCO class means for tidying: the word a person uses for it, and its part in a session. Shared, because
+ * the window reads it too (what counts as a movable thing in a before and after).
  *
  * - `out`: an easy win that usually leaves the room (a bottle, food): proposed first.
  * - `home`: a thing with an obvious home elsewhere (a cup goes to the kitchen, a toothbrush to the bathroom).
  * - `loose`: a movable thing whose place depends on the room (a book, a bag, a phone).
- * - `fixture`: furniture and big appliances: never proposed; they are landmarks ("on the table") and can be anchors.
- * - `ignore`: people, animals, vehicles, street things: never proposed, never named.
+ * - `fixture`: furniture and big appliances: never proposed; they are landmarks ("on the table", "by the fridge")
+ *   and can be anchors.
+ * - `ignore`: people, animals, vehicles, street things: never proposed, never named. People and animals are also
+ *   `living`: nothing is ever pointed at where they are.
  */
-import type { CocoLabel } from '../../shared/detection/schema';
+import type { CocoLabel } from './schema';
 
 export type TidyRole = 'out' | 'home' | 'loose' | 'fixture' | 'ignore';
 
@@ -20,16 +23,19 @@ export interface ClassInfo {
   readonly anchor?: boolean;
   /** Something you can put things on: "on the table". */
   readonly surface?: boolean;
+  /** A person or an animal: never a thing, never the place a busy spot points at. */
+  readonly living?: boolean;
 }
 
 const ignore: ClassInfo = { name: '', role: 'ignore' };
+const living: ClassInfo = { name: '', role: 'ignore', living: true };
 const out = (name: string): ClassInfo => ({ name, role: 'out' });
 const home = (name: string, where: string): ClassInfo => ({ name, role: 'home', home: where });
 const loose = (name: string, extra: Partial<ClassInfo> = {}): ClassInfo => ({ name, role: 'loose', ...extra });
 const fixture = (name: string, extra: Partial<ClassInfo> = {}): ClassInfo => ({ name, role: 'fixture', anchor: true, ...extra });
 
 export const CLASSES: Readonly<Record<CocoLabel, ClassInfo>> = {
-  person: ignore,
+  person: living,
   bicycle: ignore,
   car: ignore,
   motorcycle: ignore,
@@ -43,16 +49,16 @@ export const CLASSES: Readonly<Record<CocoLabel, ClassInfo>> = {
   'stop sign': ignore,
   'parking meter': ignore,
   bench: fixture('bench', { surface: true }),
-  bird: ignore,
-  cat: ignore,
-  dog: ignore,
-  horse: ignore,
-  sheep: ignore,
-  cow: ignore,
-  elephant: ignore,
-  bear: ignore,
-  zebra: ignore,
-  giraffe: ignore,
+  bird: living,
+  cat: living,
+  dog: living,
+  horse: living,
+  sheep: living,
+  cow: living,
+  elephant: living,
+  bear: living,
+  zebra: living,
+  giraffe: living,
   backpack: loose('backpack'),
   umbrella: home('umbrella', 'hallway'),
   handbag: loose('bag'),
@@ -86,11 +92,11 @@ export const CLASSES: Readonly<Record<CocoLabel, ClassInfo>> = {
   donut: out('donut'),
   cake: out('cake'),
   chair: fixture('chair', { surface: true }),
-  couch: fixture('couch', { surface: true }),
+  couch: fixture('sofa', { surface: true }),
   'potted plant': fixture('plant'),
   bed: fixture('bed', { surface: true }),
   'dining table': fixture('table', { surface: true }),
-  toilet: ignore,
+  toilet: fixture('toilet'),
   tv: fixture('TV'),
   laptop: loose('laptop', { anchor: true }),
   mouse: loose('mouse'),
@@ -98,10 +104,10 @@ export const CLASSES: Readonly<Record<CocoLabel, ClassInfo>> = {
   keyboard: loose('keyboard', { anchor: true }),
   'cell phone': loose('phone'),
   microwave: fixture('microwave'),
-  oven: ignore,
+  oven: fixture('oven'),
   toaster: fixture('toaster'),
-  sink: ignore,
-  refrigerator: ignore,
+  sink: fixture('sink'),
+  refrigerator: fixture('fridge'),
   book: loose('book'),
   clock: loose('clock', { anchor: true }),
   vase: loose('vase', { anchor: true }),
@@ -113,6 +119,11 @@ export const CLASSES: Readonly<Record<CocoLabel, ClassInfo>> = {
 
 export function classInfo(label: CocoLabel): ClassInfo {
   return CLASSES[label];
+}
+
+/** A person or an animal: left out of everything a busy spot is made of, and never pointed at. */
+export function isLiving(label: CocoLabel): boolean {
+  return CLASSES[label].living === true;
 }
 
 /** Whether the coach may ever propose a thing of this class to decide on. */

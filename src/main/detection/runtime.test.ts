@@ -1,0 +1,110 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFolderSync } from '../../../test-support/temp-folder';
+import { findDetectorRuntime, findWorkerFile, outsideArchive } from './runtime';
+
+const SHA = 'a'.repeat(64);
+
+/** A detector folder with a manifest listing `files`, each written (contents do not matter to the lookup). */
+function detectorFolder(dir: string, files = ['model/centernet.json', 'model/centernet.bin']): string {
+  mkdirSync(dir, { recursive: true });
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), 'x');
+  }
+  const manifest = {
+    detector: 'centernet-coco',
+    packages: [{ name: '@vladmandic/human', version: '3.3.6', integrity: 'sha512-x', license: 'MIT' }],
+    files: Object.fromEntries(files.map((file) => [file, SHA])),
+  };
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+/**
+ * An installed app as electron-builder lays it out (resources/app.asar holds the code, the detector beside it),
+ * installed inside a checkout that has its own detector from `npm install`: the case a packaged build run from
+ * dist/ is in.
+ */
+function installedApp() {
+  const root = tempFolderSync('tidying-runtime-');
+  const checkoutCopy = detectorFolder(path.join(root, 'node_modules', '.tidying-detector'));
+  const resources = path.join(root, 'dist', 'linux-unpacked', 'resources');
+  const code = path.join(resources, 'app.asar', 'out', 'main', 'chunks');
+  return { root, checkoutCopy, resources, code };
+}
+
+describe('where the detector is found', () => {
+  it('in a packaged app: the folder its installer put in the resources, never a copy found above the install', () => {
+    const app = installedApp();
+    const packaged = detectorFolder(path.join(app.resources, 'detector'));
+    const lookup = findDetectorRuntime({}, app.code, app.resources);
+    expect(lookup).toMatchObject({ found: { dir: packaged, modelJson: path.join(packaged, 'model', 'centernet.json') } });
+  });
+
+  it('in a packaged app whose installer left it out: says to reinstall, and does not fall back to the checkout', () => {
+    const app = installedApp();
+    const lookup = findDetectorRuntime({}, app.code, app.resources);
+    expect('missing' in lookup && lookup.missing).toMatch(/detector folder .*resources.detector has no usable manifest.*reinstall it/);
+  });
+
+  it('in a packaged app with a file missing: names the file and says to reinstall', () => {
+    const app = installedApp();
+    const packaged = detectorFolder(path.join(app.resources, 'detector'));
+    rmSync(path.join(packaged, 'model', 'centernet.bin'));
+    const lookup = findDetectorRuntime({}, app.code, app.resources);
+    expect('missing' in lookup && lookup.missing).toMatch(/lacks model\/centernet\.bin\. This copy of Tidying is incomplete: reinstall it\./);
+  });
+
+  it('in Electron run from a checkout (its resources folder is elsewhere): the checkout’s folder, found by walking up', () => {
+    const app = installedApp();
+    const electronResources = path.join(app.root, 'node_modules', 'electron', 'dist', 'resources');
+    const lookup = findDetectorRuntime({}, path.join(app.root, 'out', 'main'), electronResources);
+    expect(lookup).toMatchObject({ found: { dir: app.checkoutCopy } });
+  });
+
+  it('in plain Node with no folder anywhere up: says how to install it', () => {
+    const lookup = findDetectorRuntime({}, tempFolderSync('tidying-runtime-none-'), undefined);
+    expect('missing' in lookup && lookup.missing).toMatch(/not installed\. Run `npm run install-detector`/);
+  });
+
+  it('TIDYING_DETECTOR_DIR wins, packaged or not', () => {
+    const app = installedApp();
+    detectorFolder(path.join(app.resources, 'detector'));
+    const named = detectorFolder(path.join(app.root, 'elsewhere'));
+    expect(findDetectorRuntime({ TIDYING_DETECTOR_DIR: named }, app.code, app.resources)).toMatchObject({ found: { dir: named } });
+  });
+});
+
+describe("the detector's worker file", () => {
+  it('maps a path inside an asar archive to the unpacked copy beside it, on either kind of path', () => {
+    expect(outsideArchive('/opt/Tidying/resources/app.asar/out/main/detection-worker.mjs')).toBe(
+      '/opt/Tidying/resources/app.asar.unpacked/out/main/detection-worker.mjs',
+    );
+    expect(outsideArchive('C:\\Users\\me\\AppData\\Local\\Programs\\Tidying\\resources\\app.asar\\out\\main\\detection-worker.mjs')).toBe(
+      'C:\\Users\\me\\AppData\\Local\\Programs\\Tidying\\resources\\app.asar.unpacked\\out\\main\\detection-worker.mjs',
+    );
+    expect(outsideArchive('/opt/Tidying/resources/app.asar.unpacked/out/main/x.mjs')).toBe('/opt/Tidying/resources/app.asar.unpacked/out/main/x.mjs');
+    expect(outsideArchive('/home/me/tidying/out/main/detection-worker.mjs')).toBe('/home/me/tidying/out/main/detection-worker.mjs');
+  });
+
+  it('in a packaged app: the unpacked file, from the main bundle or from a chunk beside it', () => {
+    const app = installedApp();
+    const unpacked = path.join(app.resources, 'app.asar.unpacked', 'out', 'main', 'detection-worker.mjs');
+    mkdirSync(path.dirname(unpacked), { recursive: true });
+    writeFileSync(unpacked, '');
+    expect(findWorkerFile(app.code, false)).toEqual({ found: unpacked });
+    expect(findWorkerFile(path.dirname(app.code), false)).toEqual({ found: unpacked });
+  });
+
+  it('in a packaged app whose installer did not unpack it: missing, naming where it looked', () => {
+    const app = installedApp();
+    const lookup = findWorkerFile(app.code, false);
+    expect('missing' in lookup && lookup.missing).toContain(path.join('app.asar.unpacked', 'out', 'main', 'detection-worker.mjs'));
+  });
+
+  it('from source: worker.ts beside the module', () => {
+    expect(findWorkerFile(import.meta.dirname, true)).toEqual({ found: path.join(import.meta.dirname, 'worker.ts') });
+  });
+});

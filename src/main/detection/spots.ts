@@ -1,0 +1,331 @@
+/**
+ * Busy spots: the places in a photo where things stand, busiest first, each named as a person names a place ("the
+ * top of the table", "the sofa", "the spot in front of the bed", or by where it is: "the lower left"). Made from a
+ * photo's detections alone: the movable things the detector named and the busy parts of the photo it could not name
+ * (piles, papers). Pure geometry over boxes; no model.
+ *
+ * People and animals are never part of a spot and a spot is never on one: a thing mostly inside a person's or an
+ * animal's box (held, worn, sat on) is left out, and a spot that would cover one is cut back until it does not
+ * (`clearOfLiving`), or dropped.
+ */
+import { classInfo, isLiving, isProposable } from '../../shared/detection/classes';
+import type { Box, BusyRegion, DetectedItem, PhotoDetections } from '../../shared/detection/schema';
+import { area, intersection, type Size } from './postprocess';
+import { areaPhrase } from './where';
+
+/** A spot may share at most this much of its area with people and animals, and never its centre. */
+export const MAX_LIVING_SHARE = 0.15;
+/** A thing this much inside a person's or an animal's box is held, worn or sat on, not a thing standing about. */
+const HELD = 0.5;
+/** A busy part of the photo nothing could name counts as this many things: a pile is at least a couple of things. */
+export const UNNAMED_WEIGHT = 2;
+/** Less than this standing in a place does not make it busy (one cup on a table is not a busy spot). */
+export const MIN_AMOUNT = 2;
+/** Things closer than this share of the photo's long side stand together. */
+const NEAR = 0.06;
+/** The outline leaves this share of the photo's long side around what stands there. */
+const MARGIN = 0.02;
+
+export type SpotKind = 'on' | 'near' | 'area';
+
+export interface Spot {
+  /** Names the spot among the photo's spots, the same for the same detections (for remembering it). */
+  readonly id: string;
+  /** `on` a piece of furniture, `near` one, or only somewhere in the photo (`area`). */
+  readonly kind: SpotKind;
+  /** What is outlined: what stands there, with a small margin. */
+  readonly box: Box;
+  /** The movable things the detector named there; never a person or an animal. */
+  readonly things: readonly DetectedItem[];
+  /** Busy parts of the photo there that the detector could not name. */
+  readonly unnamed: readonly BusyRegion[];
+  /** How much stands there: each thing counts one, each unnamed busy part `UNNAMED_WEIGHT`. */
+  readonly amount: number;
+  /** The place in words, without the photo: "the top of the table", "the spot by the sofa", "the lower left". */
+  readonly place: string;
+}
+
+export interface SpotPhoto extends Size {
+  readonly detections: PhotoDetections;
+}
+
+type Piece = { readonly box: Box; readonly thing: DetectedItem } | { readonly box: Box; readonly region: BusyRegion };
+
+interface Group {
+  readonly key: string;
+  /** The furniture the things stand on, for `on` groups. */
+  readonly surface?: DetectedItem;
+  readonly pieces: Piece[];
+}
+
+/** The photo's busy spots, the one with the most standing there first. */
+export function spotsIn(photo: SpotPhoto): Spot[] {
+  const { items, busy } = photo.detections;
+  const living = items.filter((item) => isLiving(item.label)).map((item) => item.box);
+  const furniture = items.filter((item) => classInfo(item.label).role === 'fixture');
+  const things = items.filter((item) => isProposable(item.label) && !held(item.box, living));
+  const groups = groupsOf(things, busy, furniture, living, photo);
+  const spots = groups.flatMap((group) => {
+    const settled = settle(group.pieces, living, photo);
+    return settled ? [spotOf(group, settled, furniture, photo)] : [];
+  });
+  // Two spots that read the same are one place to the person: the busier one stays.
+  const ranked = spots.sort(byAmount);
+  return ranked.filter((spot, index) => ranked.findIndex((other) => other.place === spot.place) === index);
+}
+
+/** Whether a box shares little enough with people and animals to be pointed at, and its centre is on none. */
+export function clearOfLiving(box: Box, living: readonly Box[]): boolean {
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  if (living.some((other) => centre.x > other.x && centre.x < other.x + other.width && centre.y > other.y && centre.y < other.y + other.height)) {
+    return false;
+  }
+  return livingShare(box, living) <= MAX_LIVING_SHARE;
+}
+
+/** The boxes of the people and animals in a photo's detections. */
+export function livingBoxes(detections: PhotoDetections): Box[] {
+  return detections.items.filter((item) => isLiving(item.label)).map((item) => item.box);
+}
+
+/**
+ * A smaller part of a spot to start with: the half (left or right, or upper or lower for a tall spot) where more
+ * of it stands, if that half is clear of people and animals too. Places named only by where they are have none
+ * ("the left half of the lower left" says nothing).
+ */
+export function halfOf(spot: Spot, photo: SpotPhoto): { box: Box; side: 'left' | 'right' | 'upper' | 'lower' } | undefined {
+  if (spot.kind === 'area') return undefined;
+  const living = livingBoxes(photo.detections);
+  const wide = spot.box.width >= spot.box.height;
+  const first = wide ? { ...spot.box, width: Math.round(spot.box.width / 2) } : { ...spot.box, height: Math.round(spot.box.height / 2) };
+  const second = wide
+    ? { ...spot.box, x: first.x + first.width, width: spot.box.width - first.width }
+    : { ...spot.box, y: first.y + first.height, height: spot.box.height - first.height };
+  const halves = [
+    { box: first, side: wide ? ('left' as const) : ('upper' as const) },
+    { box: second, side: wide ? ('right' as const) : ('lower' as const) },
+  ].filter((half) => half.box.width > 0 && half.box.height > 0 && clearOfLiving(half.box, living));
+  const weight = (box: Box) =>
+    spot.things.reduce((sum, thing) => sum + intersection(thing.box, box) / area(thing.box), 0) +
+    spot.unnamed.reduce((sum, region) => sum + (UNNAMED_WEIGHT * intersection(region.box, box)) / area(region.box), 0);
+  // The busier half; the first (left, upper) when they are even.
+  return halves.sort((a, b) => weight(b.box) - weight(a.box))[0];
+}
+
+function held(box: Box, living: readonly Box[]): boolean {
+  return living.some((other) => intersection(box, other) >= HELD * area(box));
+}
+
+function livingShare(box: Box, living: readonly Box[]): number {
+  // Summed, so people standing in front of each other count twice: on the safe side.
+  return living.reduce((sum, other) => sum + intersection(box, other), 0) / area(box);
+}
+
+/**
+ * Things on a piece of furniture go with it (the whole top of the table is one place); the rest stand together when
+ * they are close; a busy part nothing named joins the furniture it is mostly on, or things it overlaps, or stands
+ * alone. A busy part on a person or an animal is none of these.
+ */
+function groupsOf(things: readonly DetectedItem[], busy: readonly BusyRegion[], furniture: readonly DetectedItem[], living: readonly Box[], photo: Size): Group[] {
+  const surfaces = furniture.filter((item) => classInfo(item.label).surface === true);
+  const on = new Map<string, { surface: DetectedItem; pieces: Piece[] }>();
+  const loose: DetectedItem[] = [];
+  for (const thing of things) {
+    const surface = surfaceUnder(thing, surfaces);
+    if (surface) {
+      const group = on.get(surface.id) ?? { surface, pieces: [] };
+      group.pieces.push({ box: thing.box, thing });
+      on.set(surface.id, group);
+    } else {
+      loose.push(thing);
+    }
+  }
+  const clusters = clustersOf(loose, NEAR * Math.max(photo.width, photo.height)).map((cluster) => ({
+    key: `at${cluster.map((thing) => thing.id).join('.')}`,
+    pieces: cluster.map((thing): Piece => ({ box: thing.box, thing })),
+  }));
+  const alone: Group[] = [];
+  busy.forEach((region, index) => {
+    if (!clearOfLiving(region.box, living)) return;
+    const under = surfaces
+      .map((surface) => ({ surface, shared: intersection(region.box, surface.box) }))
+      .filter(({ shared }) => shared >= 0.5 * area(region.box))
+      .sort((a, b) => b.shared - a.shared)[0];
+    if (under) {
+      const group = on.get(under.surface.id) ?? { surface: under.surface, pieces: [] };
+      group.pieces.push({ box: clip(region.box, under.surface.box), region });
+      on.set(under.surface.id, group);
+      return;
+    }
+    const cluster = clusters.find((candidate) => intersection(union(candidate.pieces.map((piece) => piece.box)), region.box) >= 0.25 * area(region.box));
+    if (cluster) cluster.pieces.push({ box: region.box, region });
+    else alone.push({ key: `busy${index + 1}`, pieces: [{ box: region.box, region }] });
+  });
+  return [...[...on.values()].map(({ surface, pieces }) => ({ key: `on${surface.id}`, surface, pieces })), ...clusters, ...alone];
+}
+
+/** The smallest surface whose box holds the thing's base (as `relationOf` in where.ts reads "on the table"). */
+function surfaceUnder(thing: DetectedItem, surfaces: readonly DetectedItem[]): DetectedItem | undefined {
+  const baseX = thing.box.x + thing.box.width / 2;
+  const baseY = thing.box.y + thing.box.height;
+  return surfaces
+    .filter(
+      (surface) =>
+        area(surface.box) > 1.5 * area(thing.box) &&
+        baseX >= surface.box.x &&
+        baseX <= surface.box.x + surface.box.width &&
+        baseY >= surface.box.y &&
+        baseY <= surface.box.y + surface.box.height + thing.box.height * 0.1,
+    )
+    .sort((a, b) => area(a.box) - area(b.box))[0];
+}
+
+/** Things within `near` pixels of each other, linked in chains (single linkage), in the detector's order. */
+function clustersOf(things: readonly DetectedItem[], near: number): DetectedItem[][] {
+  const parent = things.map((_, index) => index);
+  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
+  things.forEach((a, i) =>
+    things.forEach((b, j) => {
+      if (j > i && gap(a.box, b.box) <= near) parent[root(j)] = root(i);
+    }),
+  );
+  const clusters = new Map<number, DetectedItem[]>();
+  things.forEach((thing, index) => clusters.set(root(index), [...(clusters.get(root(index)) ?? []), thing]));
+  return [...clusters.values()];
+}
+
+function gap(a: Box, b: Box): number {
+  const dx = Math.max(0, a.x - (b.x + b.width), b.x - (a.x + a.width));
+  const dy = Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height));
+  return Math.max(dx, dy);
+}
+
+const amountOf = (pieces: readonly Piece[]) => pieces.reduce((sum, piece) => sum + ('thing' in piece ? 1 : UNNAMED_WEIGHT), 0);
+
+/**
+ * The pieces a spot can keep and its outline: while the outline covers a person or an animal, the spot keeps the
+ * side of them where more stands, or else loses the piece that leaves it covering the least. Nothing is left when
+ * too little stands there.
+ */
+function settle(pieces: readonly Piece[], living: readonly Box[], photo: Size): { pieces: Piece[]; box: Box } | undefined {
+  let kept = [...pieces];
+  while (amountOf(kept) >= MIN_AMOUNT) {
+    const box = outline(kept.map((piece) => piece.box), photo);
+    if (clearOfLiving(box, living)) return { pieces: kept, box };
+    const blocker = [...living].sort((a, b) => intersection(box, b) - intersection(box, a))[0]!;
+    const middle = blocker.x + blocker.width / 2;
+    const left = kept.filter((piece) => piece.box.x + piece.box.width / 2 < middle);
+    const right = kept.filter((piece) => piece.box.x + piece.box.width / 2 >= middle);
+    if (left.length > 0 && right.length > 0) {
+      kept = amountOf(left) >= amountOf(right) ? left : right;
+      continue;
+    }
+    const covered = (rest: readonly Piece[]) => (rest.length ? livingShare(outline(rest.map((piece) => piece.box), photo), living) : 0);
+    const worst = kept.reduce((best, piece) => (covered(kept.filter((one) => one !== piece)) < covered(kept.filter((one) => one !== best)) ? piece : best));
+    kept = kept.filter((piece) => piece !== worst);
+  }
+  return undefined;
+}
+
+function spotOf(group: Group, settled: { pieces: Piece[]; box: Box }, furniture: readonly DetectedItem[], photo: Size): Spot {
+  const things = settled.pieces.flatMap((piece) => ('thing' in piece ? [piece.thing] : []));
+  const unnamed = settled.pieces.flatMap((piece) => ('region' in piece ? [{ ...piece.region, box: piece.box }] : []));
+  const base = { id: group.key, box: settled.box, things, unnamed, amount: amountOf(settled.pieces) };
+  if (group.surface) return { ...base, kind: 'on', place: surfacePlace(group.surface, furniture, photo) };
+  const landmark = landmarkBy(settled.box, furniture, photo);
+  if (landmark) return { ...base, kind: 'near', place: `the spot ${landmark.relation} ${theName(landmark.furniture, furniture, photo)}` };
+  return { ...base, kind: 'area', place: areaPlace(settled.box, photo) };
+}
+
+/** "the top of the table", "the sofa", "the chair on the left" (when the photo has two chairs). */
+function surfacePlace(surface: DetectedItem, furniture: readonly DetectedItem[], photo: Size): string {
+  const name = theName(surface, furniture, photo);
+  // A table is worked from its top; a bed, a sofa, a chair or a bench is the place itself.
+  return surface.label === 'dining table' ? name.replace(/^the /, 'the top of the ') : name;
+}
+
+/** "the bed", or with where it is when the photo has more than one of that name: "the chair on the left". */
+function theName(item: DetectedItem, furniture: readonly DetectedItem[], photo: Size): string {
+  const name = `the ${classInfo(item.label).name}`;
+  const twins = furniture.filter((other) => classInfo(other.label).name === classInfo(item.label).name);
+  return twins.length > 1 ? `${name} ${areaPhrase(item.box, photo)}` : name;
+}
+
+/** Wall-hung or raised things have what stands below them under them; the rest have it in front. */
+const RAISED = new Set(['tv', 'microwave', 'clock']);
+
+/**
+ * The piece of furniture a spot is by: below it and mostly within its width ("in front of the bed", "under the
+ * TV"), level with it and close beside it ("by the sofa"), or around it ("around the sink"). The biggest such one
+ * is the clearest landmark.
+ */
+function landmarkBy(box: Box, furniture: readonly DetectedItem[], photo: Size): { furniture: DetectedItem; relation: string } | undefined {
+  const found = furniture.flatMap((item) => {
+    const f = item.box;
+    const across = (Math.min(box.x + box.width, f.x + f.width) - Math.max(box.x, f.x)) / box.width;
+    const level = (Math.min(box.y + box.height, f.y + f.height) - Math.max(box.y, f.y)) / box.height;
+    const centreX = box.x + box.width / 2;
+    const centreY = box.y + box.height / 2;
+    if (centreX > f.x && centreX < f.x + f.width && centreY > f.y && centreY < f.y + f.height) return [{ item, relation: 'around' }];
+    if (across >= 0.5 && box.y + box.height > f.y + f.height && box.y >= f.y + f.height / 2) {
+      return [{ item, relation: RAISED.has(item.label) ? 'under' : 'in front of' }];
+    }
+    if (level >= 0.5 && across < 0.5 && gap(box, f) <= Math.max(box.width, 0.1 * photo.width)) return [{ item, relation: 'by' }];
+    return [];
+  });
+  const best = found.sort((a, b) => area(b.item.box) - area(a.item.box))[0];
+  return best && { furniture: best.item, relation: best.relation };
+}
+
+/** Where in the photo, as a place: "the lower left", "the top", "the middle", "the right side". */
+export function areaPlace(box: Box, photo: Size): string {
+  const cx = (box.x + box.width / 2) / photo.width;
+  const cy = (box.y + box.height / 2) / photo.height;
+  const column = cx < 1 / 3 ? 'left' : cx > 2 / 3 ? 'right' : 'middle';
+  const row = cy < 1 / 3 ? 'upper' : cy > 2 / 3 ? 'lower' : 'middle';
+  if (column === 'middle') return row === 'upper' ? 'the top' : row === 'lower' ? 'the bottom' : 'the middle';
+  return row === 'middle' ? `the ${column} side` : `the ${row} ${column}`;
+}
+
+/** The spot with its photo: "the top of the table in photo 2", "the lower left of photo 3" ("of the photo" alone). */
+export function spotWords(spot: Spot, photoNumber: number | undefined): string {
+  if (spot.kind === 'area') return `${spot.place} of ${photoNumber === undefined ? 'the photo' : `photo ${photoNumber}`}`;
+  return photoNumber === undefined ? spot.place : `${spot.place} in photo ${photoNumber}`;
+}
+
+/** More standing there first; then the busier unnamed parts, then the more covered, then top to bottom. */
+function byAmount(a: Spot, b: Spot): number {
+  const busyness = (spot: Spot) => spot.unnamed.reduce((sum, region) => sum + region.busyness, 0);
+  const covered = (spot: Spot) => [...spot.things, ...spot.unnamed].reduce((sum, piece) => sum + area(piece.box), 0);
+  return b.amount - a.amount || busyness(b) - busyness(a) || covered(b) - covered(a) || a.box.y - b.box.y || a.box.x - b.box.x;
+}
+
+function outline(boxes: readonly Box[], photo: Size): Box {
+  const margin = Math.round(MARGIN * Math.max(photo.width, photo.height));
+  const around = union(boxes);
+  const x = Math.max(0, around.x - margin);
+  const y = Math.max(0, around.y - margin);
+  return {
+    x,
+    y,
+    width: Math.min(photo.width, around.x + around.width + margin) - x,
+    height: Math.min(photo.height, around.y + around.height + margin) - y,
+  };
+}
+
+function union(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((box) => box.x));
+  const y = Math.min(...boxes.map((box) => box.y));
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((box) => box.x + box.width)) - x,
+    height: Math.max(...boxes.map((box) => box.y + box.height)) - y,
+  };
+}
+
+function clip(box: Box, within: Box): Box {
+  const x = Math.max(box.x, within.x);
+  const y = Math.max(box.y, within.y);
+  return { x, y, width: Math.max(1, Math.min(box.x + box.width, within.x + within.width) - x), height: Math.max(1, Math.min(box.y + box.height, within.y + within.height) - y) };
+}
