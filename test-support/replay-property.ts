@@ -5,8 +5,8 @@
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
  * messages sent while the coach is still busy, Stop at any moment, sprints running out, paused, resumed and their
  * breaks skipped, model faults and retries, a model whose tool calls start failing (the guided coach takes over), a
- * small context window the coach's history is cut to, restarts and crashes (the data folder as it was on disk at a
- * random instant, picked up by a new core).
+ * small context window the coach's history is cut to, points at a photo (between cards, or answering a card that
+ * takes one), restarts and crashes (the data folder as it was on disk at a random instant, picked up by a new core).
  */
 import fc from 'fast-check';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -43,6 +43,8 @@ type Action =
   | { readonly kind: 'crash' }
   | { readonly kind: 'new session' }
   | { readonly kind: 'carry over'; readonly accept: boolean }
+  /** A point at a photo: a cell of a 10 x 10 grid and a size in cells; `photo` picks which of the session's. */
+  | { readonly kind: 'point'; readonly photo: number; readonly x: number; readonly y: number; readonly size: number }
   | { readonly kind: 'sprint'; readonly action: 'pause' | 'resume' | 'skipBreak' };
 
 const FUMBLES: readonly ToolFumble[] = ['invalid-arguments', 'written-as-text', 'refused'];
@@ -60,6 +62,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'new session' }) },
   { weight: 1, arbitrary: fc.boolean().map((accept): Action => ({ kind: 'carry over', accept })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ photo: fc.nat(9), x: fc.nat(9), y: fc.nat(9), size: fc.integer({ min: 1, max: 5 }) })
+      .map((at): Action => ({ kind: 'point', ...at })),
+  },
   { weight: 1, arbitrary: fc.constantFrom('pause' as const, 'resume' as const, 'skipBreak' as const).map((action): Action => ({ kind: 'sprint', action })) },
 );
 
@@ -233,6 +241,29 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
         case 'new session':
           await core.handlers['session:new'](undefined, { signal });
           break;
+        case 'point': {
+          if (state.status !== 'active') break;
+          // Someone who points has a photo to point at: with none yet, they add one first.
+          if (state.photos.length === 0) {
+            await core.handlers['photos:import']({ uploads: [core.stageUpload(`photo-${++photos}.jpg`, await photo(photos))], paths: [] }, { signal });
+            await settled(core);
+          }
+          // On a card that takes a point, the point answers it; between cards it is the person's turn.
+          const now = core.store.state;
+          const target = now.photos[step.photo % Math.max(1, now.photos.length)];
+          if (!target || now.status !== 'active') break;
+          const box = { x: step.x / 10, y: step.y / 10, width: Math.min(step.size, 10 - step.x) / 10, height: Math.min(step.size, 10 - step.y) / 10 };
+          const point = { photoId: target.id, box };
+          const question = now.pendingQuestion;
+          try {
+            if (question?.pointing) await core.handlers['question:answer']({ questionId: question.id, answer: { kind: 'point', point } }, { signal });
+            else await core.handlers['point:send']({ point }, { signal });
+          } catch (error) {
+            // A card that closed meanwhile, or a session that ended, refuses it, as the GUI would be told; nothing else may.
+            if ((error as { code?: string }).code !== 'closed') throw error;
+          }
+          break;
+        }
         case 'carry over': {
           // Next time: a new session, and what an earlier one left taken up or declined (offered only while it is empty).
           await core.handlers['session:new'](undefined, { signal });

@@ -242,6 +242,32 @@ describe('Agent with modes (integration, mock model)', () => {
     expect(model.doGenerateCalls[0]?.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'earlier' }] }]);
   });
 
+  it('shows the model what a tool showed, as a user message right after the batch’s results, then goes on', async () => {
+    const image = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+    const { agent, model } = testAgent({
+      results: [toolCallsResult({ name: 'look', input: {}, id: 'l1' }, { name: 'count_items', input: {}, id: 'c1' }), textResult('A cup.')],
+      tools: [
+        defineTool({
+          name: 'look',
+          description: 'Asks the person to point',
+          input: z.object({}),
+          execute: (_input, { show }) => {
+            show([{ type: 'text', text: '[Shown: the crop]' }, { type: 'file', mediaType: 'image/jpeg', data: image }]);
+            return 'They pointed at it; it is shown next.';
+          },
+        }),
+        defineTool({ name: 'count_items', description: 'Counts', input: z.object({}), execute: () => 3 }),
+      ],
+    });
+    await agent.call('Which one?');
+    const prompt = model.doGenerateCalls[1]!.prompt;
+    expect(prompt.slice(-2).map((message) => message.role)).toEqual(['tool', 'user']);
+    expect(prompt.at(-2)).toMatchObject({ content: [{ toolCallId: 'l1' }, { toolCallId: 'c1' }] });
+    expect(prompt.at(-1)).toMatchObject({ content: [{ type: 'text', text: '[Shown: the crop]' }, { type: 'file', mediaType: 'image/jpeg' }] });
+    // A batch that shows nothing adds nothing.
+    expect(agent.messages.list().map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant']);
+  });
+
   it('sends user images as file parts', async () => {
     const { agent, model } = testAgent();
     await agent.call([

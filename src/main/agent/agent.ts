@@ -191,8 +191,10 @@ export class Agent {
       role: 'assistant',
       content: [{ type: 'tool-call', toolCallId, toolName: resolved.name, input: params }],
     });
-    const outcome = await this.#execute(resolved, { toolCallId, toolName: resolved.name, input: params }, undefined);
+    const shown: UserContent[] = [];
+    const outcome = await this.#execute(resolved, { toolCallId, toolName: resolved.name, input: params }, undefined, shown);
     this.messages.append({ role: 'tool', content: [outcome.part] });
+    this.#appendShown(shown);
     if (outcome.failure) throw outcome.failure.error;
     return outcome.value;
   }
@@ -239,8 +241,10 @@ export class Agent {
         };
       }
       const results: ToolResultPart[] = [];
-      for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal, excluded));
+      const shown: UserContent[] = [];
+      for (const call of response.toolCalls) results.push(await this.#runModelToolCall(call, signal, excluded, shown));
       this.messages.append({ role: 'tool', content: results });
+      this.#appendShown(shown);
       if (options.halt?.(steps)) return { text: response.text, output: undefined, finishReason: 'halted', mode, steps };
       const applied = await this.modes.applyScheduled({ ...(signal ? { signal } : {}) });
       if (applied && options.endTurnOnTransition) {
@@ -279,10 +283,17 @@ export class Agent {
     );
   }
 
+  /** What the batch's tools showed the model, as one user message after their results (none when nothing was shown). */
+  #appendShown(shown: readonly UserContent[]): void {
+    const content = shown.flatMap((part) => (typeof part === 'string' ? [{ type: 'text' as const, text: part }] : part));
+    if (content.length > 0) this.messages.append({ role: 'user', content });
+  }
+
   async #runModelToolCall(
     call: LlmToolCall,
     signal: AbortSignal | undefined,
     excluded: ReadonlySet<string>,
+    shown: UserContent[],
   ): Promise<ToolResultPart> {
     if (call.invalidReason !== undefined || !this.#activeToolNames(excluded).includes(call.toolName)) {
       const reason =
@@ -297,7 +308,7 @@ export class Agent {
       });
       return errorPart(call, reason);
     }
-    const outcome = await this.#execute(this.tools.get(call.toolName), call, signal);
+    const outcome = await this.#execute(this.tools.get(call.toolName), call, signal, shown);
     if (outcome.failure && signal?.aborted) throw outcome.failure.error;
     return outcome.part;
   }
@@ -307,11 +318,12 @@ export class Agent {
     tool: AgentTool,
     call: Pick<LlmToolCall, 'toolCallId' | 'toolName' | 'input'>,
     signal: AbortSignal | undefined,
+    shown: UserContent[],
   ): Promise<{ part: ToolResultPart; value?: unknown; failure?: { error: unknown } }> {
     const { toolCallId, toolName, input } = call;
     this.#events.emit({ type: 'tool:call', toolCallId, toolName, input });
     try {
-      const value = await tool.run(input, { agent: this, toolCallId, ...(signal ? { signal } : {}) });
+      const value = await tool.run(input, { agent: this, toolCallId, ...(signal ? { signal } : {}), show: (content) => void shown.push(content) });
       this.#events.emit({ type: 'tool:result', toolCallId, toolName, output: value, isError: false });
       return { part: { type: 'tool-result', toolCallId, toolName, output: toResultOutput(value) }, value };
     } catch (error) {

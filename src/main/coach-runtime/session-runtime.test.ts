@@ -43,6 +43,7 @@ describe('SessionRuntime', () => {
         reads.push(id);
         return new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
       },
+      pointBytes: () => undefined,
       onActivity: () => {},
     });
 

@@ -7,6 +7,7 @@
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { CoachHandover, CoachKind, SessionState } from '../../shared/session/schema';
+import type { Point } from '../../shared/pointing/schema';
 import { ConversationalCoach, type Capabilities, type TurnOutcome } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
@@ -48,6 +49,8 @@ export interface SessionRuntimeDeps {
   readonly templates: TemplateRenderer;
   readonly log: Log;
   readonly photoBytes: (id: string) => Uint8Array | undefined;
+  /** The crop made for a point before it reached the session (src/main/photos/crop.ts). */
+  readonly pointBytes: (point: Point) => Uint8Array | undefined;
   readonly onActivity: (activity: CoachActivity) => void;
   /** The coach's memory to continue from (a resumed session, or a replay rebuilt at a resume). */
   readonly memory?: CoachMemory;
@@ -60,7 +63,7 @@ export interface TurnRequest {
 }
 
 interface Coach {
-  turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[] }, signal?: AbortSignal): Promise<TurnOutcome>;
+  turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[]; point?: Point }, signal?: AbortSignal): Promise<TurnOutcome>;
   /** The person chose to wind down at a sprint's check-in. */
   windDown(signal?: AbortSignal): Promise<TurnOutcome>;
 }
@@ -90,11 +93,13 @@ export class SessionRuntime {
     // Messages sent just before the session ended still get their turn; there is nothing left to coach.
     if (state.get().status === 'ended') return undefined;
     const wanted = new Set(request.messageIds);
-    const text = state
-      .get()
-      .messages.filter((message) => wanted.has(message.id))
+    const taken = state.get().messages.filter((message) => wanted.has(message.id));
+    const text = taken
+      .filter((message) => !message.point)
       .map((message) => message.text)
       .join('\n');
+    // The person's latest point is what the turn is about.
+    const point = taken.findLast((message) => message.point)?.point;
     const photoIds = new Set(request.photoIds);
     const photos = state
       .get()
@@ -104,10 +109,10 @@ export class SessionRuntime {
     if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
     // A turn of its own for the sprint's check-in (the timer ran out while nothing else was going on).
-    const checkInOnly = !text && photos.length === 0 && checkInDue(state.get());
+    const checkInOnly = !text && photos.length === 0 && !point && checkInDue(state.get());
     let outcome: TurnOutcome | undefined;
     if (!checkInOnly) {
-      const input = { ...(text ? { text } : {}), ...(photos.length ? { photos } : {}) };
+      const input = { ...(text ? { text } : {}), ...(photos.length ? { photos } : {}), ...(point ? { point } : {}) };
       outcome = await (await this.#coachForSession()).turn(input, signal);
       // The conversational coach gave up on tool calls without answering: the guided coach answers the same turn.
       if (outcome.kind === 'handover') outcome = await this.#handOver(outcome.reason, input, signal);
@@ -167,6 +172,7 @@ export class SessionRuntime {
             llm: effects.llm,
             capabilities: this.deps.capabilities,
             photoBytes: this.#photoBytes,
+            pointBytes: this.deps.pointBytes,
             ...(this.deps.memory ? { memory: this.deps.memory } : {}),
           }).then((coach) => (this.#conversational = coach))
         : this.#guidedCoach();

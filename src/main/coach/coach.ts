@@ -13,6 +13,7 @@ import { endedSession } from '../session/ending';
 import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
+import type { Point } from '../../shared/pointing/schema';
 import type { CoachHandover, ModeKind, Photo, SessionState } from '../../shared/session/schema';
 import { Agent, type CallResult } from '../agent/agent';
 import type { Clock, Effects, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
@@ -25,9 +26,12 @@ import { continueMessage, EARLIER_LINES, fitToContext, frameTokens, photoMarker,
 import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITION_TOOLS } from './modes';
 import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
 import { FAILED_TOOL_CALLS_BEFORE_HANDOVER, failedToolCallsAfter } from './tool-health';
-import { askSpaceFunction, confirmDone, endSession, proposeDisposition } from './tools';
+import { askSpaceFunction, askWhichOne, confirmDone, endSession, proposeDisposition } from './tools';
+import { pointContent } from './pointing';
 
 export const MAX_TRANSITIONS_PER_TURN = 3;
+/** Tools that only make sense with photos to point at. */
+const POINTING_TOOLS = ['ask_which_one'] as const;
 const RECENT_TURNS = 6;
 /** What the model hears when the person picks "wind down" on the check-in card. */
 export const WIND_DOWN_CHOICE = '(At the check-in after this sprint I chose to wind down for today.)';
@@ -65,6 +69,8 @@ export interface ConversationalCoachDeps extends CoachBaseDeps {
   readonly capabilities: Capabilities;
   /** The stored model-sized copy of a photo. */
   readonly photoBytes: (id: string) => Uint8Array | undefined;
+  /** The crop made for a point (src/main/photos/crop.ts); without it the model reads where the point was in words. */
+  readonly pointBytes?: (point: Point) => Uint8Array | undefined;
   /** The memory to continue from (a resumed session). */
   readonly memory?: CoachMemory;
 }
@@ -72,6 +78,8 @@ export interface ConversationalCoachDeps extends CoachBaseDeps {
 export interface TurnInput {
   readonly text?: string;
   readonly photos?: readonly Pick<Photo, 'id' | 'fileName'>[];
+  /** What the person pointed at on a photo ("this one"), when the turn is a point. */
+  readonly point?: Point;
 }
 
 export type TurnOutcome =
@@ -114,6 +122,8 @@ export class ConversationalCoach {
   #stopChosen = false;
   /** The person said yes to the model's yes/no card while winding down, this turn: that was their confirmation. */
   #saidDoneThisTurn = false;
+  /** What the person pointed at this turn (the turn's point, or a card answered by pointing) that no card was about yet. */
+  #pointed: Point | undefined;
 
   private constructor(deps: ConversationalCoachDeps) {
     this.#deps = deps;
@@ -136,15 +146,16 @@ export class ConversationalCoach {
       question: deps.questions,
     };
     const toolDeps = { state: this.#watchedState(), questions: deps.questions, time: deps.time, random: deps.random };
+    const pointing = { pointed: () => this.#pointed, notePoint: (point: Point | undefined) => void (this.#pointed = point) };
     this.agent = new Agent({
       effects,
       tools: deps.capabilities.tools
-        ? [proposeDisposition(toolDeps), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen || this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
+        ? [proposeDisposition({ ...toolDeps, ...pointing }), askWhichOne({ ...toolDeps, ...pointing }), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen || this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
       viewMessages: (messages, step) => {
-        const view = viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, vision: deps.capabilities.vision });
+        const view = viewHistory(messages, { recentTurns: RECENT_TURNS, photoBytes: deps.photoBytes, ...(deps.pointBytes ? { pointBytes: deps.pointBytes } : {}), vision: deps.capabilities.vision });
         const { contextTokens } = deps.capabilities;
         return contextTokens ? fitToContext(view, contextTokens, frameTokens(step)) : view;
       },
@@ -202,6 +213,7 @@ export class ConversationalCoach {
     this.#deps.onActivity({ status: 'thinking' });
     this.#turnNow = this.#deps.time.now();
     this.#saidDoneThisTurn = false;
+    this.#pointed = input.point;
     try {
       const outcome = await this.#run(personContent(input, this.#deps.state.get()), signal);
       this.#deps.onActivity({ status: 'idle' });
@@ -257,10 +269,12 @@ export class ConversationalCoach {
     for (;;) {
       this.refreshPrompt();
       const allowTransition = transitions < MAX_TRANSITIONS_PER_TURN;
+      // "Which one? Point at it" needs photos to point at.
+      const excluded = [...(allowTransition ? [] : TRANSITION_TOOLS), ...(this.#deps.state.get().photos.length > 0 ? [] : POINTING_TOOLS)];
       result = await this.agent.call(next, {
         ...(signal ? { signal } : {}),
         endTurnOnTransition: allowTransition,
-        ...(allowTransition ? {} : { excludeTools: TRANSITION_TOOLS }),
+        ...(excluded.length ? { excludeTools: excluded } : {}),
         onText: this.#streamDraft(),
         // No more steps once the tool calls have failed too often: the guided coach answers instead.
         halt: (steps) => failedToolCallsAfter(this.#failedToolCalls, steps) >= FAILED_TOOL_CALLS_BEFORE_HANDOVER,
@@ -365,11 +379,17 @@ export const CARRIED_OVER_TEXT = '(chose to start with what was left from last t
 
 function personContent(input: TurnInput, state: SessionState): UserContent {
   const photos = input.photos ?? [];
+  const { point } = input;
   const text =
     input.text?.trim() ||
-    (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : state.carriedOver ? CARRIED_OVER_TEXT : '');
-  if (photos.length === 0) return text;
-  return [{ type: 'text', text }, ...photos.map((photo) => ({ type: 'text' as const, text: photoMarker(photo.id, photo.fileName) }))];
+    (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : point ? '' : state.carriedOver ? CARRIED_OVER_TEXT : '');
+  if (photos.length === 0 && !point) return text;
+  const pointed = point ? pointContent(state, point) : [];
+  return [
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...photos.map((photo) => ({ type: 'text' as const, text: photoMarker(photo.id, photo.fileName) })),
+    ...(typeof pointed === 'string' ? [{ type: 'text' as const, text: pointed }] : pointed),
+  ];
 }
 
 /** The photo a clarification is about: named in the context, or showing the item. */

@@ -51,6 +51,8 @@ function cardTool(answer: Answer) {
     },
     time: manualClock(0),
     random: seededRandom(1),
+    pointed: () => undefined,
+    notePoint: () => {},
   });
   return {
     asked,

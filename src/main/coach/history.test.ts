@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { continueMessage, earlierTurns, fitToContext, IMAGE_TOKENS, photoMarker, REPLY_TOKENS, viewHistory } from './history';
+import { continueMessage, earlierTurns, fitToContext, IMAGE_TOKENS, photoMarker, pointMarker, pruneHistory, REPLY_TOKENS, shownMessage, textOf, viewHistory } from './history';
 
 /** `turns` person turns; the first ten share three photos each; every turn gets a coach reply. */
 function longSession(turns: number): ModelMessage[] {
@@ -52,6 +52,33 @@ describe('the history the model sees', () => {
     ];
     const view = viewHistory(session, { recentTurns: 1, photoBytes: () => bytes, vision: true });
     expect(view).toHaveLength(3);
+  });
+
+  it('shows the crop of a point in its turn only, names it afterwards, and never counts what a tool showed as a turn', () => {
+    const point = { photoId: 'a'.repeat(64), box: { x: 0.25, y: 0.1, width: 0.5, height: 0.3 } };
+    const crop = new Uint8Array([1, 2, 3]);
+    const asked: unknown[] = [];
+    const session: ModelMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: '(They pointed at something in photo 1.)' }, { type: 'text', text: pointMarker(point) }] },
+      { role: 'assistant', content: 'calling ask_which_one' },
+      { role: 'user', content: [{ type: 'text', text: shownMessage('what the person pointed at') }, { type: 'text', text: pointMarker(point) }] },
+    ];
+    const pointBytes = (given: unknown) => (asked.push(given), crop);
+    const view = viewHistory(session, { recentTurns: 1, photoBytes: () => bytes, pointBytes, vision: true });
+    // One person turn: what the tool showed belongs to it, so the window of one turn keeps all three messages.
+    expect(view).toHaveLength(3);
+    expect(images(view).map((part) => (part as { data: unknown }).data)).toEqual([crop, crop]);
+    expect(asked).toEqual([point, point]);
+    expect(textOf(session[0]!.content as never)).toBe('(They pointed at something in photo 1.)');
+    expect(pruneHistory(session, 1).dropped).toBe(0);
+
+    const later: ModelMessage[] = [...session, { role: 'user', content: 'and now?' }];
+    const old = viewHistory(later, { recentTurns: 6, photoBytes: () => bytes, pointBytes, vision: true });
+    expect(images(old)).toEqual([]);
+    expect(JSON.stringify(old[0]!.content)).toContain('(the part of the photo pointed at, shown earlier)');
+    const blind = viewHistory(session, { recentTurns: 6, photoBytes: () => bytes, pointBytes, vision: false });
+    expect(images(blind)).toEqual([]);
+    expect(JSON.stringify(blind[0]!.content)).toContain('(the part of the photo pointed at)');
   });
 
   it('summarises the older turns in one line each for the prompt', () => {

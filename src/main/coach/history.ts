@@ -1,19 +1,35 @@
 import type { ModelMessage, UserContent } from 'ai';
 import { z } from 'zod';
+import { PointSchema, type Point } from '../../shared/pointing/schema';
 
 /** How a photo is written into the history: a marker, never the bytes, so history stays small and loggable. */
 export const photoMarker = (id: string, fileName: string) => `[photo:${id} ${fileName}]`;
 const PHOTO_MARKER = /^\[photo:([0-9a-f]{8,}) (.+)\]$/;
 
+/** How a point is written into the history: the photo and the box, shown to the model as the crop of that box. */
+export const pointMarker = (point: Point) => `[point:${point.photoId} ${point.box.x} ${point.box.y} ${point.box.width} ${point.box.height}]`;
+const POINT_MARKER = /^\[point:(\S+) (\S+) (\S+) (\S+) (\S+)\]$/;
+
+function pointOfMarker(text: string): Point | undefined {
+  const match = POINT_MARKER.exec(text);
+  if (!match) return undefined;
+  const [, photoId, x, y, width, height] = match as unknown as [string, string, string, string, string, string];
+  const parsed = PointSchema.safeParse({ photoId, box: { x: Number(x), y: Number(y), width: Number(width), height: Number(height) } });
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Synthetic messages the coach writes itself when a transition breaks a turn. */
 export const CONTINUE_PREFIX = '[Continue as: ';
 export const continueMessage = (modeTitle: string) => `${CONTINUE_PREFIX}${modeTitle}]`;
+/** What a tool shows the model beside its result (the crop of a point a card was answered with). */
+export const SHOWN_PREFIX = '[Shown with the answer: ';
+export const shownMessage = (what: string) => `${SHOWN_PREFIX}${what}]`;
 
 function isPersonMessage(message: ModelMessage): boolean {
   if (message.role !== 'user') return false;
   const content = message.content;
   const text = typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  return !text.startsWith(CONTINUE_PREFIX);
+  return !text.startsWith(CONTINUE_PREFIX) && !text.startsWith(SHOWN_PREFIX);
 }
 
 /** Indexes where each person turn starts (a user message that is not a synthetic continuation). */
@@ -29,7 +45,7 @@ export function textOf(content: UserContent | string): string {
   if (typeof content === 'string') return content;
   return content
     .map((part) => (part.type === 'text' ? part.text : ''))
-    .filter((text) => !PHOTO_MARKER.test(text))
+    .filter((text) => !PHOTO_MARKER.test(text) && !POINT_MARKER.test(text))
     .join(' ')
     .trim();
 }
@@ -39,13 +55,15 @@ export interface HistoryWindow {
   readonly recentTurns: number;
   /** The bytes of a stored photo, for the turns that show it. */
   readonly photoBytes: (id: string) => Uint8Array | undefined;
+  /** The crop made for a point, for the turn it was made in (none: the model reads that a part was pointed at). */
+  readonly pointBytes?: (point: Point) => Uint8Array | undefined;
   /** Whether the model takes images at all. */
   readonly vision: boolean;
 }
 
 /**
  * What the model sees of the history: the last few person turns verbatim, and images only in the current turn
- * (new photos, or the photo a clarification is about). So input tokens per call stay bounded however many photos
+ * (new photos, the photo a clarification is about, the crop of what the person pointed at). So input tokens per call stay bounded however many photos
  * and turns the session has.
  */
 export function viewHistory(messages: readonly ModelMessage[], window: HistoryWindow): ModelMessage[] {
@@ -57,6 +75,13 @@ export function viewHistory(messages: readonly ModelMessage[], window: HistoryWi
     const inCurrentTurn = from + offset >= currentTurnStart;
     const content = message.content.map((part) => {
       if (part.type !== 'text') return part;
+      const point = pointOfMarker(part.text);
+      if (point) {
+        const bytes = inCurrentTurn && window.vision ? window.pointBytes?.(point) : undefined;
+        return bytes
+          ? ({ type: 'file', mediaType: 'image/jpeg', data: bytes } as const)
+          : ({ type: 'text', text: `(the part of the photo pointed at${inCurrentTurn ? '' : ', shown earlier'})` } as const);
+      }
       const match = PHOTO_MARKER.exec(part.text);
       if (!match) return part;
       const [, id, fileName] = match as unknown as [string, string, string];

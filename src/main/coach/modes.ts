@@ -36,8 +36,8 @@ export const TRANSITION_TOOLS = [
 /** Per-mode tool sets (seed 000, plus the question tools of the brief). */
 export const MODE_TOOLS: Record<ModeKind, readonly string[]> = {
   surveying: ['ask_space_function', 'begin_sorting'],
-  sorting: ['propose_disposition', 'confirm_done', 'need_to_clarify', 'user_seems_stuck', 'time_to_wrap'],
-  clarifying: ['resume_sorting', 'skip_item'],
+  sorting: ['propose_disposition', 'ask_which_one', 'confirm_done', 'need_to_clarify', 'user_seems_stuck', 'time_to_wrap'],
+  clarifying: ['ask_which_one', 'resume_sorting', 'skip_item'],
   decisionSupport: ['propose_disposition', 'resume_sorting'],
   windingDown: ['confirm_done', 'end_session'],
 };

@@ -7,6 +7,9 @@ import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import { proposalMatching } from '../detection/proposals';
+import { thingsAt } from '../detection/pointed';
+import type { Point } from '../../shared/pointing/schema';
+import { pointedWords, pointShown } from './pointing';
 import { recordDecision, type Outcome } from '../session/decisions';
 
 export interface CoachToolDeps {
@@ -16,12 +19,27 @@ export interface CoachToolDeps {
   readonly random: Random;
 }
 
+/** What the cards about a thing know of the person's pointing this turn. */
+export interface PointingDeps {
+  /** What the person pointed at this turn and no card has been about yet. */
+  readonly pointed: () => Point | undefined;
+  /** A point a card was answered with (the next card is about it), or undefined once a card was about it. */
+  readonly notePoint: (point: Point | undefined) => void;
+}
+
+/** The cards about a thing take a point at another when there are photos to point at. */
+const pointingOffer = (state: SessionState) => (state.photos.length > 0 ? { pointing: 'offer' as const } : {});
+
 function pilesLine(state: SessionState): string {
   return `Items processed: ${state.itemsProcessed}. Piles: ${pileCounts(state).text}.`;
 }
 
-/** propose_disposition: the modal card. The answer updates the piles and the count before the model hears it. */
-export function proposeDisposition(deps: CoachToolDeps): AgentTool {
+/**
+ * propose_disposition: the modal card. The answer updates the piles and the count before the model hears it. A card
+ * about what the person just pointed at outlines where they pointed; a card answered by pointing at something else
+ * records nothing and shows the model the crop of what was pointed at.
+ */
+export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentTool {
   return defineTool({
     name: 'propose_disposition',
     description:
@@ -31,14 +49,28 @@ export function proposeDisposition(deps: CoachToolDeps): AgentTool {
       location: z.string().trim().min(1).max(120).optional().describe('Where it is ("on the windowsill").'),
       choices: z.array(DispositionChoiceSchema).min(2).max(4),
     }),
-    async execute({ item, location, choices }, { signal }) {
-      // A thing the detector found, when the words name one: the card outlines it, and it is not proposed again.
-      const seen = proposalMatching(deps.state.get(), `${item} ${location ?? ''}`);
+    async execute({ item, location, choices }, { signal, show }) {
+      const state = deps.state.get();
+      const words = `${item} ${location ?? ''}`;
+      // What the person pointed at this turn: the card is about it, named or not.
+      const point = deps.pointed();
+      const pointed = point && thingsAt(state, point);
+      deps.notePoint(undefined);
+      // A thing the detector found, when the words name one or the person pointed at one: the card outlines it, and it
+      // is not proposed again. A card about a point the detector has no name for outlines where they pointed.
+      const named = proposalMatching(state, words);
+      const seen = pointed?.one && (!named || namesIt(words, pointed.one.name)) ? pointed.one : named;
+      const focus = seen?.focus ?? pointed?.focus;
       const resolution = await deps.questions.ask(
-        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices, ...(seen ? { focus: [seen.focus] } : {}) },
+        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices, ...(focus ? { focus: [focus] } : {}), ...pointingOffer(state) },
         signal,
       );
       const answer = resolution.answer;
+      if (answer.kind === 'point' && resolution.closedBy === 'person') {
+        deps.notePoint(answer.point);
+        show(pointShown(answer.point));
+        return `The person pointed at something else instead of answering about the ${item}: nothing was recorded for it. ${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next: work with that.`;
+      }
       if (answer.kind !== 'disposition') return 'No usable answer came back; move on to the next item.';
       if (resolution.closedBy !== 'person') {
         return `No answer (${resolution.closedBy === 'timeout' ? 'the card timed out' : 'the card was closed'}): treated as skip, nothing recorded. Move on gently.`;
@@ -69,6 +101,33 @@ export function proposeDisposition(deps: CoachToolDeps): AgentTool {
       const group = groupOf({ outcome, location: placeAt }, afterMode);
       const where = group ? `${PILE_GROUP_WORDS[group].title.toLowerCase()}${placeAt ? ` (to ${placeAt})` : ''}` : 'no pile (skipped for now)';
       return `Answer: ${outcome === 'unsure' ? 'not sure yet' : outcome} -> ${where}. ${pilesLine(afterMode)}`;
+    },
+  });
+}
+
+/**
+ * ask_which_one: a card that asks the person to point at the thing they mean on their photos (a click, a box, or the
+ * keyboard), or to say it in words. The model reads what the detector sees there and is shown the crop.
+ */
+export function askWhichOne(deps: CoachToolDeps & PointingDeps): AgentTool {
+  return defineTool({
+    name: 'ask_which_one',
+    description:
+      'Show a card asking the person to point at the thing they mean on their photos, or to say it in words, when you cannot tell which one it is. Returns what they pointed at (and what the on-device detector sees there); its crop is shown to you next.',
+    input: z.object({ prompt: z.string().trim().min(1).max(200).describe('The question, e.g. "Which mug do you mean? Point at it."') }),
+    async execute({ prompt }, { signal, show }) {
+      const resolution = await deps.questions.ask({ kind: 'text', prompt, placeholder: 'Or say which one in words', pointing: 'ask' }, signal);
+      if (resolution.closedBy !== 'person') {
+        return `No answer (${resolution.closedBy === 'timeout' ? 'the card timed out' : 'the card was closed'}). Describe what you mean another way, or move on.`;
+      }
+      const answer = resolution.answer;
+      if (answer.kind === 'point') {
+        deps.notePoint(answer.point);
+        show(pointShown(answer.point));
+        return `${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next.`;
+      }
+      if (answer.kind === 'text' && answer.text.trim()) return `They said which one in words: "${answer.text.trim()}".`;
+      return 'They gave no answer. Describe what you mean another way, or move on.';
     },
   });
 }
@@ -156,4 +215,10 @@ export function endSession(deps: CoachToolDeps & { readonly stopChosen: () => bo
       return 'The session has ended. Say goodbye in one or two warm, factual sentences.';
     },
   });
+}
+
+/** Whether the card's words name the thing ("the blue cup on the desk" names the cup). */
+function namesIt(words: string, name: string): boolean {
+  const padded = ` ${words.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')} `;
+  return padded.includes(` ${name.toLowerCase()} `) || padded.includes(` ${name.toLowerCase()}s `);
 }

@@ -8,6 +8,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
+import { pointProblem } from '../../shared/pointing/schema';
 import { BREAK_MS, SPRINT_MINUTES } from '../../shared/sprints/sprint';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
@@ -311,6 +312,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return { deleted: true as const };
     },
     'chat:send': async ({ text }) => ({ messageId: await current.send(text) }),
+    'point:send': async ({ point }) => ({ messageId: await current.point(point) }),
     'coach:status': () => activity,
     'coach:stop': async () => ({ stopped: await current.stop() }),
     'sprint:control': async ({ action }) => ({ changed: await current.controlSprint(action) }),
@@ -339,7 +341,15 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       return { declined: true as const };
     },
     'detection:cancel': () => ({ cancelled: detection.cancel() }),
-    'question:answer': ({ questionId, answer }) => {
+    'question:answer': async ({ questionId, answer }) => {
+      if (answer.kind === 'point') {
+        // The contract checks a point's shape; only the session knows its photos. What the coach needs of it is made
+        // before the answer reaches the coach.
+        const problem = pointProblem(store.state.photos, answer.point);
+        if (problem) throw new IpcError({ code: 'invalid-input', message: problem });
+        if (questions.pending?.id !== questionId) throw new IpcError({ code: 'closed', message: 'That question is no longer open: it was answered or timed out.' });
+        await current.preparePoint(answer.point);
+      }
       questions.answer(questionId, answer);
       return { accepted: true as const };
     },

@@ -26,7 +26,8 @@ function detectedPhotos(state: SessionState): { photo: Photo; number: number; it
   return state.photos.flatMap((photo, index) => (photo.detections ? [{ photo, number: index + 1, items: photo.detections.items }] : []));
 }
 
-function proposalOf(state: SessionState, photo: Photo, number: number, item: DetectedItem): Proposal {
+/** A detected thing of the session's `number`th photo as a card shows it: its name, where it is, its outline. */
+export function proposalOf(state: SessionState, photo: Photo, number: number, item: DetectedItem): Proposal {
   const where = whereOf(item, { width: photo.width, height: photo.height, items: photo.detections?.items ?? [] });
   const inPhoto = state.photos.length > 1 ? `${where}, photo ${number}` : where;
   return {

@@ -31,12 +31,27 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     step: z.enum(['half', 'one']).optional(),
     half: text.optional(),
     smaller: z.literal(true).optional(),
+    /**
+     * `nothing`: the person pointed where the detector names nothing to tidy (`living`: a person or pet is there;
+     * `around`: furniture it knows there); `spotDone`: everything named in a spot they pointed at is decided.
+     */
+    pointed: z.enum(['nothing', 'spotDone']).optional(),
+    living: text.optional(),
+    around: z.array(text).max(2).optional(),
+    focus,
+  }),
+  /** Several detected things have the name the person said: which one? Point at it, or pick it by where it is. */
+  z.object({
+    kind: z.literal('askWhichOne'),
+    item: text,
+    options: z.array(z.object({ label: text, ref: DetectionRefSchema })).min(2).max(6),
     focus,
   }),
   z.object({ kind: z.literal('askWhereLive'), item: text }),
   /**
    * `where` and `detection`: the item is one the detector found, proposed by the coach; `picked` when the coach chose
-   * it for a person who was stuck.
+   * it for a person who was stuck. `pointed`: the person pointed at it (`one`), or at a spot with several things in
+   * it (`spot`, whose things `spotThings` names), and this is the first.
    */
   z.object({
     kind: z.literal('askItemDecision'),
@@ -45,6 +60,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     where: text.optional(),
     detection: DetectionRefSchema.optional(),
     picked: z.boolean().optional(),
+    pointed: z.enum(['one', 'spot']).optional(),
+    spotThings: z.array(text).max(4).optional(),
     focus,
   }),
   z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
@@ -110,6 +127,7 @@ export const DIALOG_ACTIONS = [
   'askFunction',
   'askAnchors',
   'askWhatIsIt',
+  'askWhichOne',
   'askWhereLive',
   'askItemDecision',
   'energyCheck',
@@ -126,7 +144,12 @@ export function isDialog(action: Action): action is DialogAction {
 
 /** Dialog actions whose words belong in the chat (they explain something); the others live in the dialog alone. */
 export function speaksBeforeDialog(action: DialogAction): boolean {
-  return action.kind === 'instructSplit' || action.kind === 'decisionAid' || (action.kind === 'askItemDecision' && action.picked === true);
+  // A thing pointed at is named in the chat too: the person sees what the coach took the point to mean.
+  return (
+    action.kind === 'instructSplit' ||
+    action.kind === 'decisionAid' ||
+    (action.kind === 'askItemDecision' && (action.picked === true || action.pointed !== undefined))
+  );
 }
 
 /** The template that words an action: one per kind. */

@@ -13,6 +13,12 @@
  * | Surveying       | Sorting          | overwhelmed signal + function                              |
  * | Surveying       | Sorting          | function + anchors                                         |
  * | Sorting         | Sorting          | item named: AskItemDecision; decided: InstructTrash/Place/Unsure/Next/Bag |
+ * | Sorting         | Sorting          | item named that several detected things are: AskWhichOne (point, or pick by place) |
+ * | Sorting, Refining | the same       | pointed at one thing: its AskItemDecision, named in the chat; at a spot with several |
+ * |                 |                  | (sorting): its things one by one, then AskWhatIsIt about the spot; at nothing known: |
+ * |                 |                  | AskWhatIsIt there (never a person or a pet); what is in hand stays undecided |
+ * | Surveying       | Sorting          | pointed at something, the space's function known          |
+ * | DecisionSupport | the phase before | pointed at something: handled there, the stuck thing left undecided |
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
  * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
  * |                 |                  | none left: AskWhatIsIt about the busiest spot (busy spots: spots.ts), or plainly |
@@ -38,6 +44,9 @@ import type { SessionState } from '../../shared/session/schema';
 import { pileCounts } from '../../shared/session/pile-groups';
 import { carriedLeft } from '../carry-over/leftovers';
 import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
+import { inSpot, thingsAt } from '../detection/pointed';
+import type { Focus } from '../../shared/detection/schema';
+import type { Point } from '../../shared/pointing/schema';
 import type { DispositionChoice } from '../../shared/questions/schema';
 import type { Action } from './actions';
 import { cardChoices } from './cards';
@@ -103,6 +112,12 @@ function route(state: SessionState, input: Input): Decision {
 
 function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard): Decision {
   if (input.kind === 'silent') return paused(phase);
+  // Pointing at a thing is where to start, once the coach knows what the space is for; until then it asks that first.
+  if (input.kind === 'pointed' || input.kind === 'thing') {
+    const fn = phase.gatheredFunction;
+    if (!fn) return surveying(state, phase, { kind: 'begin' });
+    return sorting(state, { phase: 'sorting', active: { function: fn, anchors: phase.gatheredAnchors, later: [] } }, input);
+  }
   const carried = state.carriedOver;
   // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
   if (carried?.space && input.kind === 'begin' && !phase.gatheredFunction) {
@@ -151,11 +166,22 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
   const { active } = phase;
   const here: PhaseOf<'sorting'> = { phase: 'sorting', active };
   switch (input.kind) {
-    case 'item':
+    case 'item': {
+      if (input.focus) return askAbout(input.item, { ...here, currentItem: input.item, currentFocus: input.focus });
+      // A name several detected things have: which one? (A name none has is simply the person's own thing.)
+      const named = input.unseen ? [] : proposals(state, active.anchors).filter((proposal) => sameThing(proposal.name, input.item));
+      if (named.length >= 2) return whichOne(named, here);
       return askAbout(input.item, { ...here, currentItem: input.item });
+    }
+    case 'pointed':
+      return pointedAt(state, phase, input.point);
+    case 'thing': {
+      const chosen = proposalFor(state, input.ref);
+      return chosen ? propose(chosen, here, {}) : askAgain(state, phase);
+    }
     case 'disposition': {
       if (needsLocation(input)) {
-        return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item, ...detectionOf(phase, input.item) } };
+        return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item, ...detectionOf(phase, input.item), ...focusOf(phase, input.item) } };
       }
       const record = recordOf(input, phase);
       const unsure = unsureAfter(state, record).filter((item) => !includesName(active.later, item));
@@ -180,7 +206,7 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
       // Stuck with nothing in hand: the coach picks the easiest thing the photos show.
       const easiest = proposals(state, active.anchors)[0];
-      if (easiest) return propose(easiest, counted, true);
+      if (easiest) return propose(easiest, counted, { picked: true });
       // Nothing left to propose: a smaller step at the same spot, or another spot; with none left, a smaller step
       // anywhere, then a break.
       return whatIsIt(state, counted, stuckOn ?? SMALLER_AFTER_PLAIN);
@@ -209,11 +235,13 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       if (input.kind === 'next' && phase.currentItem) {
         return decide(state, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
       }
+      // A spot the person pointed at comes first: what is in it, one at a time, then what else is there.
+      if (active.spot) return nextInSpot(state, active.spot, here);
       // What was left unsure last time comes first, one at a time.
       const [carried] = carriedLeft(state);
       if (carried) return askCarried(carried, here);
       const next = proposals(state, active.anchors)[0];
-      if (next) return propose(next, here, false);
+      if (next) return propose(next, here, {});
       // "Next" with nothing left to propose asks for something else, as "I'm stuck" does: another spot, a smaller step.
       if (input.kind === 'next') return sorting(state, phase, { kind: 'help' });
       return whatIsIt(state, here);
@@ -247,7 +275,13 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
   const [current, ...rest] = categories;
   switch (input.kind) {
     case 'item':
-      return askAbout(input.item, { ...phase, currentItem: input.item }, active);
+      return askAbout(input.item, { ...handsFree(phase), currentItem: input.item, ...(input.focus ? { currentFocus: input.focus } : {}) }, active);
+    case 'pointed':
+      return pointedAt(state, phase, input.point);
+    case 'thing': {
+      const chosen = proposalFor(state, input.ref);
+      return chosen ? propose(chosen, handsFree(phase), {}) : askAgain(state, phase);
+    }
     case 'disposition': {
       if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...phase, currentItem: input.item } };
       const record = recordOf(input, phase);
@@ -333,7 +367,7 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
       const { currentItem, currentDetection } = phase;
       if (!currentItem) return sorting(state, phase, { kind: 'begin' });
       const seen = currentDetection && proposalFor(state, currentDetection);
-      if (seen) return propose(seen, phase, false);
+      if (seen) return propose(seen, phase, {});
       if (includesName(carriedLeft(state), currentItem)) return askCarried(currentItem, phase);
       return askAbout(currentItem, phase);
     }
@@ -347,7 +381,12 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
 }
 
 function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveState = activeOf(next)): Decision {
-  return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, active) }, next };
+  // A thing the person pointed at and named: its card shows where they pointed.
+  const pointed = 'currentFocus' in next && next.currentFocus && next.currentItem === item ? next.currentFocus : undefined;
+  return {
+    action: { kind: 'askItemDecision', item, choices: cardChoices(item, active), ...(pointed ? { where: pointed.label, focus: [pointed] } : {}) },
+    next,
+  };
 }
 
 /** A card for an item left unsure last time, saying so where a detected thing's card says where it is. */
@@ -355,8 +394,14 @@ function askCarried(item: string, here: PhaseOf<'sorting'>): Decision {
   return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, here.active), where: CARRIED_WHERE }, next: { ...here, currentItem: item } };
 }
 
-/** A card for a detected thing the coach chose: its name, where it is, and its outline. */
-function propose(proposal: Proposal, here: PhaseOf<'sorting'>, picked: boolean): Decision {
+type Proposed = Pick<Extract<Action, { kind: 'askItemDecision' }>, 'picked' | 'pointed' | 'spotThings'>;
+
+/**
+ * A card for a detected thing: its name, where it is, and its outline; `how` says whether the coach picked it for a
+ * person who was stuck or the person pointed at it.
+ */
+function propose<P extends PhaseOf<'sorting' | 'refining'>>(proposal: Proposal, here: P, how: Proposed): Decision {
+  const { currentFocus: _focus, ...rest } = here;
   return {
     action: {
       kind: 'askItemDecision',
@@ -364,11 +409,75 @@ function propose(proposal: Proposal, here: PhaseOf<'sorting'>, picked: boolean):
       choices: cardChoices(proposal.name, here.active),
       where: proposal.where,
       detection: proposal.ref,
-      ...(picked ? { picked } : {}),
+      ...how,
       focus: [proposal.focus],
     },
-    next: { ...here, currentItem: proposal.name, currentDetection: proposal.ref },
+    next: { ...rest, currentItem: proposal.name, currentDetection: proposal.ref } as GuidedState,
   };
+}
+
+/**
+ * The person pointed at something. What was in hand is put down undecided (it comes back later) and so is a spot
+ * pointed at before: one thing there gets its card; several (while sorting) make the spot the next step, its things
+ * one by one; nothing the coach may propose gets "what is this?" about where they pointed.
+ */
+function pointedAt(state: SessionState, phase: PhaseOf<'sorting' | 'refining'>, point: Point): Decision {
+  const { spot: _previous, ...active } = phase.active;
+  const here = { ...handsFree(phase), active } as PhaseOf<'sorting' | 'refining'>;
+  const found = thingsAt(state, point);
+  if (!found) return askAgain(state, here);
+  if (found.one) return propose(found.one, here, { pointed: 'one' });
+  if (found.things.length > 1 && here.phase === 'sorting') {
+    const names = found.things.map((thing) => thing.name).filter((name, index, all) => all.findIndex((other) => sameName(other, name)) === index);
+    const spot: PhaseOf<'sorting'> = { phase: 'sorting', active: { ...active, spot: found.focus } };
+    const [first] = proposals(state, active.anchors).filter((proposal) => inSpot(found.focus, proposal));
+    if (!first) return whatIsItThere(state, found.focus, 'spotDone', { phase: 'sorting', active });
+    return propose(first, spot, { pointed: 'spot', spotThings: names.slice(0, 4) });
+  }
+  const [best] = found.things;
+  if (best) return propose(best, here, { pointed: 'one' });
+  return {
+    action: {
+      kind: 'askWhatIsIt',
+      suggestions: suggestions(state),
+      pointed: 'nothing',
+      ...(found.living ? { living: found.living } : {}),
+      ...(found.around.length ? { around: [...found.around] } : {}),
+      focus: [found.focus],
+    },
+    next: here,
+  };
+}
+
+/** The next thing in the spot the person pointed at; once none is left, what else is there (and the spot is done). */
+function nextInSpot(state: SessionState, spot: Focus, here: PhaseOf<'sorting'>): Decision {
+  const [next] = proposals(state, here.active.anchors).filter((proposal) => inSpot(spot, proposal));
+  if (next) return propose(next, here, {});
+  const { spot: _done, ...active } = here.active;
+  return whatIsItThere(state, spot, 'spotDone', { phase: 'sorting', active });
+}
+
+function whatIsItThere(state: SessionState, focus: Focus, pointed: 'nothing' | 'spotDone', next: PhaseOf<'sorting'>): Decision {
+  return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), pointed, focus: [focus] }, next };
+}
+
+/** "Which cup?": the detected things of that name, each by where it is, to pick or point at. */
+function whichOne(named: readonly Proposal[], here: PhaseOf<'sorting'>): Decision {
+  const shown = named.slice(0, 6);
+  const labels = shown.map((proposal) => sentenceCase(proposal.where));
+  // Two in the same place read the same: a number tells them apart.
+  const options = shown.map((proposal, index) => ({
+    label: labels.filter((label) => label === labels[index]).length > 1 ? `${labels[index]} (${index + 1})` : labels[index]!,
+    ref: proposal.ref,
+  }));
+  return { action: { kind: 'askWhichOne', item: shown[0]!.name, options, focus: shown.map((proposal) => proposal.focus) }, next: here };
+}
+
+/** The phase with nothing in hand. */
+function handsFree<P extends PhaseOf<'sorting' | 'refining'>>(phase: P): P {
+  // A busy spot card the person pointed away from is no longer what "I'm stuck" is about either.
+  const { currentItem: _item, currentDetection: _detection, currentFocus: _focus, currentSpot: _spot, ...rest } = phase as P & { currentSpot?: string };
+  return rest as unknown as P;
 }
 
 function aid(
@@ -394,6 +503,11 @@ function aid(
 /** "the bottle (on the table, left side)": a detected thing as the first instruction names it. */
 function phraseOf(proposal: Proposal): string {
   return `the ${proposal.name} (${proposal.where})`;
+}
+
+/** Where the person pointed at the item in hand, when they did. */
+function focusOf(phase: PhaseOf<'sorting' | 'refining'>, item: string): { currentFocus?: Focus } {
+  return phase.currentFocus && phase.currentItem && sameName(phase.currentItem, item) ? { currentFocus: phase.currentFocus } : {};
 }
 
 /** The detected thing the item in hand is, when the coach proposed it. */
@@ -568,6 +682,13 @@ function nonEmpty<T>(list: readonly T[]): [T, ...T[]] {
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A detected thing's name and what a person calls it: "the cups", "my cup" and "cup" are all the cup. */
+const sameThing = (name: string, said: string) => {
+  const bare = said.trim().toLowerCase().replace(/^(?:the|my|a|an|that|this|those|these)\s+/, '');
+  const lower = name.toLowerCase();
+  return bare === lower || bare === `${lower}s` || bare === `${lower}es`;
+};
+const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 const includesName = (list: readonly string[], name: string) => list.some((entry) => sameName(entry, name));
 
 function unique(list: readonly string[]): string[] {

@@ -38,6 +38,9 @@ export const SPLIT_CHOICES = { accept: 'Split like this', merge: 'One pile', dec
 /** The anchors card's way to say that nothing it offers has to stay. */
 export const NOTHING_STAYS = 'None of these';
 
+/** The "which one?" card's way to say the thing meant is none the photos show. */
+export const NOT_THESE = 'None of these';
+
 const CLARIFY_DISPOSITION: Readonly<Record<string, (item: string) => Input>> = {
   Trash: (item) => ({ kind: 'disposition', item, outcome: 'trash' }),
   'Keep it here': (item) => ({ kind: 'disposition', item, outcome: 'keep' }),
@@ -52,10 +55,30 @@ const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
   [STOP_FOR_TODAY]: { kind: 'windDown' },
 };
 
-/** The dialog for a question action; `prompt` is the action's template, rendered. What it is about is outlined. */
-export function dialogFor(action: DialogAction, prompt: string): QuestionSpec {
+/**
+ * The dialog for a question action; `prompt` is the action's template, rendered. What it is about is outlined, and
+ * when the session has photos, the cards about a thing take a point at one instead ("this one").
+ */
+export function dialogFor(action: DialogAction, prompt: string, session: { readonly photos: boolean } = { photos: false }): QuestionSpec {
   const focus = 'focus' in action && action.focus?.length ? { focus: action.focus } : {};
-  return { ...questionFor(action, prompt), ...focus } as QuestionSpec;
+  const pointing = session.photos ? pointingFor(action) : undefined;
+  return { ...questionFor(action, prompt), ...focus, ...(pointing ? { pointing } : {}) } as QuestionSpec;
+}
+
+/** Which cards take a point: those about which thing (to decide on, what it is); a "which one?" card asks for one. */
+function pointingFor(action: DialogAction): 'offer' | 'ask' | undefined {
+  switch (action.kind) {
+    case 'askWhichOne':
+      return 'ask';
+    case 'askItemDecision':
+    case 'decisionAid':
+    case 'askWhatIsIt':
+      return 'offer';
+    case 'askClarify':
+      return action.about === 'item' ? 'offer' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 function questionFor(action: DialogAction, prompt: string): QuestionSpec {
@@ -74,6 +97,15 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
         purpose: 'general',
         prompt,
         choices: [...action.suggestions, STUCK, STOP_FOR_TODAY].map((label) => ({ label })),
+        multiple: false,
+        allowOther: true,
+      };
+    case 'askWhichOne':
+      return {
+        kind: 'choice',
+        purpose: 'general',
+        prompt,
+        choices: [...action.options.map((option) => option.label), NOT_THESE].map((label) => ({ label })),
         multiple: false,
         allowOther: true,
       };
@@ -108,6 +140,9 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
   if (resolution.closedBy !== 'person') return { kind: 'silent' };
   const answer = resolution.answer;
   switch (answer.kind) {
+    case 'point':
+      // Pointing answers any card that takes it: this one, instead of what the card was about.
+      return { kind: 'pointed', point: answer.point };
     case 'disposition': {
       if (action.kind !== 'askItemDecision' && action.kind !== 'decisionAid') return { kind: 'silent' };
       const { item } = action;
@@ -158,13 +193,27 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
         return heard.kind === 'unclear' ? { kind: 'help', ...(action.item ? { item: action.item } : {}) } : heard;
       }
       if (action.kind === 'askWhatIsIt') {
+        // Asked about where the person pointed: what they name is the thing there.
+        const there = action.pointed && action.focus?.[0] ? { focus: action.focus[0] } : {};
         if (selected === STUCK) return { kind: 'help' };
         if (selected === STOP_FOR_TODAY) return { kind: 'windDown' };
-        if (selected !== undefined) return { kind: 'item', item: selected };
+        if (selected !== undefined) return { kind: 'item', item: selected, ...there };
         if (!other) return { kind: 'silent' };
         // "Keep going" here asks for the next thing.
         const heard = understand(other, { kind: 'item' });
+        if (heard.kind === 'item') return { ...heard, ...there };
         return heard.kind === 'keepGoing' ? { kind: 'next' } : heard;
+      }
+      if (action.kind === 'askWhichOne') {
+        const option = action.options.find((candidate) => candidate.label === selected);
+        if (option) return { kind: 'thing', ref: option.ref };
+        if (selected === NOT_THESE) return { kind: 'item', item: action.item, unseen: true };
+        if (!other) return { kind: 'silent' };
+        // "The one on the left": the one option whose place has every side the words say.
+        const bySide = optionBySide(action.options, other);
+        if (bySide) return { kind: 'thing', ref: bySide.ref };
+        const heard = understand(other, { kind: 'item' });
+        return heard.kind === 'item' ? { ...heard, unseen: true } : heard;
       }
       return { kind: 'silent' };
     }
@@ -194,4 +243,16 @@ export function expectingIn(guided: GuidedState): Expecting {
     case 'decisionSupport':
       return { kind: 'disposition', item: guided.stuckItem };
   }
+}
+
+const SIDES = ['left', 'right', 'top', 'bottom', 'middle'] as const;
+
+/** The one option whose place names every side the text names ("the left one"), if exactly one does. */
+function optionBySide<O extends { readonly label: string }>(options: readonly O[], text: string): O | undefined {
+  const words = (value: string) => new Set(value.toLowerCase().split(/[^a-z]+/));
+  const said = words(text);
+  const sides = SIDES.filter((side) => said.has(side));
+  if (sides.length === 0) return undefined;
+  const fitting = options.filter((option) => sides.every((side) => words(option.label).has(side)));
+  return fitting.length === 1 ? fitting[0] : undefined;
 }

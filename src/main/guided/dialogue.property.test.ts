@@ -87,6 +87,7 @@ function wordsOf(answer: Exclude<Seen['answer'], 'timeout'>): string[] {
     case 'text':
       return [answer.text];
     case 'confirm':
+    case 'point':
       return [];
   }
 }

@@ -58,9 +58,12 @@ export class GuidedCoach {
     return phaseOf(this.#deps.state.get()).phase;
   }
 
-  /** One person turn, to the coach's reply. A model fault never reaches the person: the rules take over. */
+  /**
+   * One person turn, to the coach's reply. A model fault never reaches the person: the rules take over. A point is
+   * what the turn is about ("this one"); words sent with it wait for the next card.
+   */
   turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
-    return this.#turn(input.text?.trim() ?? '', undefined, signal);
+    return this.#turn(input.text?.trim() ?? '', input.point ? { kind: 'pointed', point: input.point } : undefined, signal);
   }
 
   /** The person chose to wind down (at a sprint's check-in): the session ends with its summary, as a stop does. */
@@ -92,13 +95,13 @@ export class GuidedCoach {
       if (preface) this.#say(await this.#words(preface, said, signal));
       // A turn that began by itself (empty) and asked nothing must not start another: no loop without the person.
       // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
-      const chosen = dialogs > 0 || said !== '' || (action.kind === 'firstInstruction' && action.reason === 'carried');
+      const chosen = dialogs > 0 || said !== '' || first?.kind === 'pointed' || (action.kind === 'firstInstruction' && action.reason === 'carried');
       if (!isDialog(action)) return this.#reply(action, said, signal, chosen);
       // A turn that has asked enough pauses instead of asking again; the last answer still counts (a stop ends).
       if (dialogs >= MAX_DIALOGS_PER_TURN) return this.#reply({ kind: 'ackProgress', reason: 'paused' }, said, signal, false);
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
-      const resolution = await this.#deps.questions.ask(dialogFor(action, prompt), signal);
+      const resolution = await this.#deps.questions.ask(dialogFor(action, prompt, { photos: this.#deps.state.get().photos.length > 0 }), signal);
       if (signal?.aborted) return { kind: 'stopped' };
       heard = heardFrom(action, resolution, { overwhelmed });
       overwhelmed ||= heard.kind === 'overwhelmed' || heard.kind === 'help';

@@ -3,6 +3,8 @@
  * `understand.ts`, or free text extracted by a model. `decide` routes on this and nothing else.
  */
 import { z } from 'zod';
+import { DetectionRefSchema, FocusSchema } from '../../shared/detection/schema';
+import { PointSchema } from '../../shared/pointing/schema';
 
 const text = z.string().trim().min(1).max(200);
 
@@ -32,7 +34,15 @@ export const InputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('function'), function: text, overwhelmed: z.boolean() }),
   /** An empty list is an answer too: nothing has to stay. */
   z.object({ kind: z.literal('anchors'), anchors: z.array(text) }),
-  z.object({ kind: z.literal('item'), item: text }),
+  /**
+   * A thing the person names. `focus`: where they pointed at it (they said what is there); `unseen`: not one of the
+   * detected things of that name (they said "none of these"), so the coach asks no "which one?".
+   */
+  z.object({ kind: z.literal('item'), item: text, focus: FocusSchema.optional(), unseen: z.literal(true).optional() }),
+  /** The person pointed at something on a photo. */
+  z.object({ kind: z.literal('pointed'), point: PointSchema }),
+  /** The person picked one of the detected things a "which one?" card offered. */
+  z.object({ kind: z.literal('thing'), ref: DetectionRefSchema }),
   /** Where one item goes; a `place` without a location still needs one. */
   z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() }),
   z.object({ kind: z.literal('next') }),

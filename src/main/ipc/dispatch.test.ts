@@ -64,6 +64,24 @@ describe('dispatchInvoke', () => {
     });
   });
 
+  it('refuses a point whose box leaves the photo, naming the edge and the field, before any handler runs', async () => {
+    let ran = false;
+    const handlers = handlersWith({
+      'point:send': () => {
+        ran = true;
+        return { messageId: 'x' };
+      },
+    });
+    const input = { point: { photoId: 'p1', box: { x: 0.8, y: 0.1, width: 0.3, height: 0.2 } } };
+    const result = await dispatchInvoke(handlers, { id: 'c1', channel: 'point:send', input }, live(), memoryLogger());
+    expect(ran).toBe(false);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: 'The input for "point:send" is not valid: The box reaches past the right edge of the photo (x + width is more than 1).' },
+    });
+    if (!result.ok) expect(result.error.issues?.[0]?.path).toBe('point.box.width');
+  });
+
   it('turns a handler crash into an internal error, logging the details but not sending them', async () => {
     const logger = memoryLogger();
     const handlers = handlersWith({

@@ -5,3 +5,4 @@ export { scan, type ScanOptions, type ScanResult, type ScannedFile } from './sca
 export * from '../../shared/photos/schema';
 export { sniff } from './sniff';
 export { photoPaths, PhotoStore, readModelCopy, type PhotoPaths } from './store';
+export { CROP_LONG_SIDE, cropRegion, pointCropPath, readPointCrop, writePointCrop } from './crop';

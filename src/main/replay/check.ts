@@ -9,7 +9,7 @@ import { applyJsonPatch, diffJson, jsonEqual, toJson } from '../../shared/json-p
 import type { SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind } from '../coach-runtime/session-runtime';
 import { capabilitiesOf } from '../coach';
-import { readModelCopy } from '../photos';
+import { readModelCopy, readPointCrop } from '../photos';
 import {
   applyInput,
   differences,
@@ -93,6 +93,7 @@ export async function replayLog(events: readonly LogEvent[], options: CheckOptio
       templates: options.templates,
       log: { write: () => {} },
       photoBytes: (id) => readModelCopy(options.photosDir, id),
+      pointBytes: (point) => readPointCrop(options.photosDir, point),
       onActivity: () => {},
       ...(memory ? { memory } : {}),
     });

@@ -1,7 +1,8 @@
 /** A logged session as a person would read it, turn by turn: what they said and answered, what the coach said. */
 import type { Answer, Question } from '../../shared/questions/schema';
 import { pileCounts, type PileCounts } from '../../shared/session/pile-groups';
-import type { SessionState } from '../../shared/session/schema';
+import type { Photo, SessionState } from '../../shared/session/schema';
+import type { Point } from '../../shared/pointing/schema';
 import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
 import { diffJson } from '../../shared/json-patch';
 import { foldLog, type LogEvent, type LogEventOf } from '../session-log';
@@ -33,7 +34,7 @@ function questionText(question: Question | undefined): string {
   return question.kind === 'disposition' ? question.item : question.prompt;
 }
 
-export function answerText(question: Question | undefined, answer: Answer, closedBy: string): string {
+export function answerText(question: Question | undefined, answer: Answer, closedBy: string, photos: readonly Photo[] = []): string {
   if (closedBy !== 'person') return closedBy === 'timeout' ? 'no answer (timed out)' : 'closed without an answer';
   switch (answer.kind) {
     case 'disposition': {
@@ -53,7 +54,17 @@ export function answerText(question: Question | undefined, answer: Answer, close
       return answer.yes ? 'yes' : 'no';
     case 'text':
       return answer.text || '(nothing said)';
+    case 'point':
+      return `pointed at ${pointText(answer.point, photos)}`;
   }
+}
+
+/** A point in words a person reading the transcript can follow: the photo, and where on it. */
+export function pointText(point: Point, photos: readonly Photo[]): string {
+  const photo = photos.find((candidate) => candidate.id === point.photoId);
+  const percent = (share: number) => Math.round(share * 100);
+  const { x, y, width, height } = point.box;
+  return `${photo ? photo.fileName : 'a photo'} (${percent(x)}-${percent(x + width)}% across, ${percent(y)}-${percent(y + height)}% down)`;
 }
 
 interface WalkedStep extends TimelineStep {
@@ -67,8 +78,8 @@ interface WalkedStep extends TimelineStep {
 function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-started'>; steps: WalkedStep[]; unfinishedTurn: boolean } {
   const started = events.find((event) => event.type === 'session-started');
   if (!started) throw new Error('The log has no session-started line: it is not a whole session log.');
-  const sent = new Map<string, string>();
-  for (const event of events) if (event.type === 'person-message' && event.messageId) sent.set(event.messageId, event.text);
+  const sent = new Map<string, string | Point>();
+  for (const event of events) if (event.type === 'person-message' && event.messageId) sent.set(event.messageId, event.point ?? event.text);
 
   const steps: WalkedStep[] = [];
   const { inFlight } = foldLog(events, (turn) => {
@@ -77,13 +88,20 @@ function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-start
     const photoIds: string[] = [];
     const answers: { question: string; answer: string }[] = [];
     let asked: Question | undefined;
+    const photos = turn.document.session.photos;
     for (const event of turn.events) {
       if (event.type === 'turn-started') {
-        person.push(...event.messageIds.flatMap((id) => (sent.has(id) ? [sent.get(id)!] : [])));
+        person.push(
+          ...event.messageIds.flatMap((id) => {
+            const said = sent.get(id);
+            if (said === undefined) return [];
+            return [typeof said === 'string' ? said : `(pointed at ${pointText(said, photos)})`];
+          }),
+        );
         photoIds.push(...event.photoIds);
       } else if (event.type === 'question-asked') asked = event.question;
       else if (event.type === 'question-closed') {
-        answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy) });
+        answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy, photos) });
         asked = undefined;
       }
     }

@@ -19,6 +19,9 @@ async function sessionFolder(): Promise<{ dataDir: string; id: string }> {
   await writeFile(path.join(dir, 'exit-plan.json'), '{"version":1,"done":["a"]}');
   await writeFile(path.join(dir, 'photos', `${PHOTO}.jpg`), 'jpeg bytes');
   await writeFile(path.join(dir, 'photos', `${PHOTO}.thumb.webp`), 'webp bytes');
+  // What a model was shown of a point: replay --check sends it again.
+  await writeFile(path.join(dir, 'photos', `${PHOTO}.point-0123456789abcdef.jpg`), 'crop bytes');
+  await writeFile(path.join(dir, 'photos', `${PHOTO}.detected.json`), 'a cache, not exported');
   await writeFile(path.join(dir, 'log.interrupted-9.jsonl'), 'not exported');
   return { dataDir, id };
 }
@@ -33,6 +36,7 @@ describe('session archives', () => {
     expect((await readdir(dir)).sort()).toEqual(['exit-plan.json', 'log.jsonl', 'meta.json', 'photos']);
     expect(await readFile(path.join(dir, 'exit-plan.json'), 'utf8')).toBe('{"version":1,"done":["a"]}');
     expect(await readFile(path.join(dir, 'photos', `${PHOTO}.jpg`), 'utf8')).toBe('jpeg bytes');
+    expect((await readdir(path.join(dir, 'photos'))).sort()).toEqual([`${PHOTO}.jpg`, `${PHOTO}.point-0123456789abcdef.jpg`, `${PHOTO}.thumb.webp`]);
     expect(await readFile(path.join(dir, 'log.jsonl'), 'utf8')).toBe(await readFile(path.join(dataDir, 'sessions', id, 'log.jsonl'), 'utf8'));
     await expect(importSessionArchive(elsewhere, archive)).rejects.toThrow('already here');
   });

@@ -10,7 +10,7 @@ import { readSessionLog } from './reader';
 import { sessionPaths } from './metadata';
 
 /** What a session archive may hold; anything else in one is left out. */
-const ALLOWED = /^(log\.jsonl|meta\.json|exit-plan\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|json))$/;
+const ALLOWED = /^(log\.jsonl|meta\.json|exit-plan\.json|photos\/[0-9a-f]{64}\.(jpg|thumb\.webp|json|point-[0-9a-f]{16}\.jpg))$/;
 /** A generous cap for one session's archive: photos are model-sized copies. */
 export const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 

@@ -15,6 +15,7 @@ import { JsonPatchSchema } from '../../shared/json-patch';
 import { PhotoStageSchema, ViewSchema } from '../../shared/before-after/schema';
 import { PhotoDetectionsSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
+import { PointSchema } from '../../shared/pointing/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
 import { SprintChangeSchema } from '../../shared/sprints/sprint';
 import { StructuredModeSchema } from '../../shared/model-probe/schema';
@@ -132,6 +133,8 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     messageId: z.string().optional(),
     text: z.string(),
     photoIds: z.array(z.string()).optional(),
+    /** What the person pointed at on a photo: the message is a point ("this one"), its text empty. */
+    point: PointSchema.optional(),
     /** When the message was sent (epoch ms), as the session state shows it. */
     sentAt: z.number().int().nonnegative().optional(),
   }),

@@ -35,6 +35,7 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
         text: input.text,
         at,
         ...(input.photoIds ? { photoIds: input.photoIds } : {}),
+        ...(input.point ? { point: input.point } : {}),
       };
       return { ...state, queued: [...state.queued, message] };
     }

@@ -6,6 +6,7 @@ import type { CarryOver } from '../../shared/carry-over/schema';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState } from '../../shared/session/new-session';
 import type { PhotoDetections } from '../../shared/detection/schema';
+import { pointProblem, type Point } from '../../shared/pointing/schema';
 import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
 import { addDeclined, pickCarryOver, readDeclined } from '../carry-over';
 import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
@@ -63,6 +64,20 @@ export class CurrentSession {
       throw new IpcError({ code: 'closed', message: 'This session has ended. Start a new one to keep going.' });
     }
     return (await this.live()).send(text);
+  }
+
+  /** The person points at something on one of the session's photos (checked here: the contract only checks its shape). */
+  async point(point: Point): Promise<string> {
+    const state = this.#services.store.state;
+    if (state.status === 'ended') throw new IpcError({ code: 'closed', message: 'This session has ended. Start a new one to keep going.' });
+    const problem = pointProblem(state.photos, point);
+    if (problem) throw new IpcError({ code: 'invalid-input', message: problem });
+    return (await this.live()).point(point);
+  }
+
+  /** Readies what a coach needs of a point a card is about to be answered with (see `LiveSession.preparePoint`). */
+  async preparePoint(point: Point): Promise<void> {
+    if (this.#live) await (await this.#live).preparePoint(point);
   }
 
   async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {

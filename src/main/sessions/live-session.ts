@@ -9,6 +9,7 @@ import type { CarryOver } from '../../shared/carry-over/schema';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
 import type { PhotoDetections } from '../../shared/detection/schema';
+import type { Point } from '../../shared/pointing/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../coach-runtime/session-runtime';
 import { capabilitiesOf } from '../coach';
@@ -16,7 +17,7 @@ import type { SessionStore } from './session-store';
 import { TurnRunner, type QueuedTurn } from '../coach-runtime/turn-runner';
 import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
 import type { Logger } from '../log/logger';
-import { readModelCopy } from '../photos';
+import { readModelCopy, readPointCrop, writePointCrop } from '../photos';
 import type { QuestionBroker, Timers } from '../questions';
 import type { SprintChange } from '../../shared/sprints/sprint';
 import { SprintClock } from '../sprints/clock';
@@ -144,6 +145,7 @@ export class LiveSession {
       templates: services.templates,
       log,
       photoBytes: (id) => readModelCopy(setup.paths.photos, id),
+      pointBytes: (point) => readPointCrop(setup.paths.photos, point),
       onActivity: services.onActivity,
       ...(opened.memory ? { memory: opened.memory } : {}),
     });
@@ -257,6 +259,34 @@ export class LiveSession {
         this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
       }),
     );
+  }
+
+  /**
+   * The person points at something on one of the session's photos: a message with nothing said and the point, shown
+   * at once and answered in turn. Resolves with its id once it is on disk.
+   */
+  async point(point: Point): Promise<string> {
+    await this.preparePoint(point);
+    const { random, time } = this.#services;
+    const messageId = random.id();
+    const sentAt = time.now();
+    return new Promise<string>((resolve, reject) =>
+      this.#journal.admit(() => {
+        this.#firstSprint(sentAt);
+        this.#input({ type: 'person-message', messageId, text: '', point, sentAt }).then(() => resolve(messageId), reject);
+        this.#turns.enqueue({ messageIds: [messageId], photoIds: [] });
+      }),
+    );
+  }
+
+  /**
+   * Makes what a model will see of a point (the crop of the box, kept beside the photo) before the point reaches the
+   * coach, so the turn reads it synchronously and a replay reads the same bytes. Only a coach that shows a model
+   * images needs it; a crop that cannot be made leaves the coach the words.
+   */
+  async preparePoint(point: Point): Promise<void> {
+    if (this.coachKind !== 'conversational' || !this.#setup.llm || !this.#setup.model.vision) return;
+    if (!(await writePointCrop(this.paths.photos, point))) this.#services.logger.warn('The crop of a point could not be made; the coach goes by words', { photoId: point.photoId });
   }
 
   /** New photos join the session; in an active session they are the person's message and the coach looks at them. */

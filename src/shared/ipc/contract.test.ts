@@ -219,6 +219,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { questionId: 'q1', answer: { kind: 'choice', selected: ['Work'], followUp: ['Design'] } },
       { questionId: 'q1', answer: { kind: 'confirm', yes: true } },
       { questionId: 'q1', answer: { kind: 'text', text: 'the lamp' } },
+      { questionId: 'q1', answer: { kind: 'point', point: { photoId: 'h1', box: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 } } } },
     ],
     invalidInputs: [
       { questionId: 'q1' },
@@ -226,6 +227,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 4 } } },
       { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'other', text: '  ' } } },
       { questionId: 'q1', answer: { kind: 'maybe' } },
+      { questionId: 'q1', answer: { kind: 'point', point: { photoId: 'h1', box: { x: 0.8, y: 0, width: 0.3, height: 0.4 } } } },
       { questionId: 'q1', answer: { kind: 'confirm', yes: true }, extra: 1 },
     ],
     validOutput: { accepted: true },
@@ -266,6 +268,27 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     invalidInputs: [{ folder: '/etc' }],
     validOutput: undefined,
     invalidOutputs: [{ imported: 'all' }],
+  },
+  'point:send': {
+    validInputs: [
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: 1, height: 1 } } },
+      { point: { photoId: 'h1', box: { x: 0.45, y: 0.9, width: 0.1, height: 0.1 } } },
+    ],
+    invalidInputs: [
+      undefined,
+      {},
+      { point: { photoId: '', box: { x: 0, y: 0, width: 0.5, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: -0.1, y: 0, width: 0.5, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0.6, y: 0, width: 0.5, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: 0, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: Number.NaN, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: 0.5 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: 0.5, height: 0.5, z: 1 } } },
+      { point: { photoId: 'h1', box: { x: 0, y: 0, width: 0.5, height: 0.5 } }, text: 'this' },
+    ],
+    validOutput: { messageId: 'm3' },
+    invalidOutputs: [{}],
   },
   'chat:send': {
     validInputs: [{ text: 'hello' }, { text: '  padded  ' }],

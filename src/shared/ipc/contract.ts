@@ -9,6 +9,7 @@ import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
 import { SessionListSchema, TimelineSchema } from '../sessions/schema';
 import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
 import { ModelTestSchema } from '../model-probe/schema';
+import { PointSchema } from '../pointing/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -106,6 +107,14 @@ export const contract = {
     'sessions:delete': { input: z.object({ id: SessionIdSchema }).strict(), output: z.object({ deleted: z.literal(true) }) },
     'chat:send': {
       input: z.object({ text: z.string().trim().min(1, 'A message cannot be empty.').max(4000, 'A message can be at most 4,000 characters.') }).strict(),
+      output: z.object({ messageId: z.string() }),
+    },
+    /**
+     * The person points at something on a photo ("this one"): shown in the chat at once and answered in turn, like a
+     * message. A card on screen that takes a point gets it through `question:answer` instead.
+     */
+    'point:send': {
+      input: z.object({ point: PointSchema }).strict(),
       output: z.object({ messageId: z.string() }),
     },
     /** What the coach is doing now (a page that connects mid-reply); later changes arrive as `coach:activity`. */

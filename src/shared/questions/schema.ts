@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FocusSchema } from '../detection/schema';
+import { PointSchema } from '../pointing/schema';
 
 /**
  * Questions the coach asks through a modal dialog, and the answers the person gives. Main owns the question
@@ -39,6 +40,12 @@ const common = {
   expiresAt: z.number().int().nonnegative(),
   /** What in the photos the question is about: outlined on the photo, and said in words for screen readers. */
   focus: z.array(FocusSchema).max(12).optional(),
+  /**
+   * Whether the person may answer by pointing at something on a photo: `offer` puts "Point at something" on the card
+   * (pointing there answers it with the thing pointed at instead); `ask` is a "which one?" card, its photos ready to
+   * point on at once. Absent: the card takes no point (a yes/no, what the space is for).
+   */
+  pointing: z.enum(['offer', 'ask']).optional(),
 };
 
 export const QuestionSchema = z.discriminatedUnion('kind', [
@@ -104,6 +111,8 @@ export const AnswerSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('confirm'), yes: z.boolean() }),
   z.object({ kind: z.literal('text'), text: z.string().trim().max(2000) }),
+  /** The person pointed at something on a photo (any card with `pointing`). */
+  z.object({ kind: z.literal('point'), point: PointSchema }),
 ]);
 export type Answer = z.infer<typeof AnswerSchema>;
 
@@ -130,6 +139,7 @@ export function fallbackAnswer(question: Question): Answer {
 
 /** Whether `answer` fits `question`: same kind, and every index or label refers to something offered. */
 export function answerFits(question: Question, answer: Answer): string | undefined {
+  if (answer.kind === 'point') return question.pointing ? undefined : 'This card cannot be answered by pointing at a photo.';
   if (question.kind !== answer.kind) return `This question needs a ${question.kind} answer, not a ${answer.kind} one.`;
   if (question.kind === 'disposition' && answer.kind === 'disposition') {
     if (answer.pick.type === 'choice' && answer.pick.index >= question.choices.length) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DetectionRefSchema } from '../detection/schema';
+import { DetectionRefSchema, FocusSchema } from '../detection/schema';
 
 /**
  * The guided coach's phases (seed 001) as session data: pushed to the GUI, persisted and replayed with the rest
@@ -19,6 +19,8 @@ export const ActiveStateSchema = z.object({
   unread: z.number().int().positive().optional(),
   /** Busy spot cards the person was stuck on (their keys): none is shown again. */
   passed: z.array(z.string().min(1).max(300)).max(2000).optional(),
+  /** A spot the person pointed at with several things in it ("this pile"): its things come first, then it is done. */
+  spot: FocusSchema.optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 
@@ -36,6 +38,8 @@ export const SortingSchema = z.object({
   currentDetection: DetectionRefSchema.optional(),
   /** The busy spot card on screen (its key), or the "one small thing, anywhere" card: what "I'm stuck" is about. */
   currentSpot: z.string().min(1).max(300).optional(),
+  /** Where the person pointed at the current item, when no detected thing is it (they said what it is). */
+  currentFocus: FocusSchema.optional(),
 });
 
 export const CategorySchema = z.object({ name, items: z.array(name) });
@@ -57,6 +61,7 @@ export const RefiningSchema = z.object({
   categories: z.tuple([RefiningCategorySchema], RefiningCategorySchema),
   currentItem: name.optional(),
   currentDetection: DetectionRefSchema.optional(),
+  currentFocus: FocusSchema.optional(),
 });
 
 /** Where decision support returns to: the phase it came from, without the ActiveState it shares. */

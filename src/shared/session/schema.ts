@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CarryOverSchema } from '../carry-over/schema';
 import { PhotoStageSchema, ViewSchema } from '../before-after/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
+import { PointSchema } from '../pointing/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';
 import { GuidedStateSchema } from './guided';
@@ -72,6 +73,8 @@ export const ChatMessageSchema = z.object({
   at: z.number().int().nonnegative(),
   /** Photos shared with the message, shown as thumbnails in the chat. */
   photoIds: z.array(z.string()).optional(),
+  /** What the person pointed at on a photo, when the message is a point ("this one"). */
+  point: PointSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

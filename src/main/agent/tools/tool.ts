@@ -1,3 +1,4 @@
+import type { UserContent } from 'ai';
 import { z } from 'zod';
 import type { AgentHandle } from '../handle';
 
@@ -5,6 +6,11 @@ export interface ToolContext {
   readonly agent: AgentHandle;
   readonly toolCallId: string;
   readonly signal?: AbortSignal;
+  /**
+   * Shows the model something a tool result cannot carry (an image: Chat Completions take images only from the user):
+   * it goes into the history as a user message right after the batch's tool results, before the next model step.
+   */
+  readonly show: (content: UserContent) => void;
 }
 
 export interface ToolOptions<S extends z.ZodObject> {

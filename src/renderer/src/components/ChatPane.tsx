@@ -44,11 +44,11 @@ export function ChatPane(props: {
             This is where you and your coach talk. Everything said here is kept with this session.
           </li>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} sessionId={session?.id} />)
+          messages.map((message) => <MessageItem key={message.id} message={message} sessionId={session?.id} photos={session?.photos} />)
         )}
         {thinking ? <TypingBubble draft={draft} /> : null}
         {queued.map((message) => (
-          <MessageItem key={message.id} message={message} sessionId={session?.id} variant="queued" />
+          <MessageItem key={message.id} message={message} sessionId={session?.id} photos={session?.photos} variant="queued" />
         ))}
         <li ref={listEnd} aria-hidden="true" className="messages-end" />
       </ol>

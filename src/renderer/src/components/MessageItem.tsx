@@ -1,12 +1,15 @@
-import type { ChatMessage } from '../../../shared/session/schema';
+import type { ChatMessage, Photo } from '../../../shared/session/schema';
 import { photoUrl } from '../photos/urls';
+import { PointedPicture } from './pointing/PointedPicture';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** One chat bubble, the same in the live chat and in a replay (where `new` marks what this step added). */
-export function MessageItem(props: { message: ChatMessage; sessionId?: string | undefined; variant?: 'queued' | 'new' }) {
+export function MessageItem(props: { message: ChatMessage; sessionId?: string | undefined; photos?: readonly Photo[]; variant?: 'queued' | 'new' }) {
   const { message, sessionId, variant } = props;
   const photoIds = message.photoIds ?? [];
+  const point = message.point;
+  const pointedPhoto = point && props.photos?.find((photo) => photo.id === point.photoId);
   return (
     <li className={`message message-${message.role}${variant ? ` message-${variant}` : ''}`}>
       <span className="message-who">
@@ -14,6 +17,12 @@ export function MessageItem(props: { message: ChatMessage; sessionId?: string | 
         {variant === 'new' ? <span className="visually-hidden"> (new in this step)</span> : null}
       </span>
       {message.text ? <p className="message-text">{message.text}</p> : null}
+      {point ? (
+        <div className="message-point">
+          <p className="message-text">Pointed at this</p>
+          {pointedPhoto && sessionId ? <PointedPicture sessionId={sessionId} photo={pointedPhoto} point={point} /> : null}
+        </div>
+      ) : null}
       {photoIds.length && sessionId ? (
         <div className="message-photos" aria-label={`${photoIds.length} photo${photoIds.length === 1 ? '' : 's'} shared`}>
           {!message.text ? <p className="message-text">Shared {photoIds.length} photo{photoIds.length === 1 ? '' : 's'}</p> : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
+import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
 import { coverRect, percentStyle } from '../photos/focus-geometry';
 import { photoUrl } from '../photos/urls';
@@ -9,8 +10,9 @@ import { PhotoViewer } from './PhotoViewer';
 const THUMB_FRAME = { width: 120, height: 84 };
 
 /**
- * A session's photos as thumbnails; a click opens the large view. What the coach is asking about is outlined on its
- * photo, and named in the photo's label for screen readers. Used live and in a replay.
+ * A session's photos as thumbnails; a click opens the large view (where, live, the person can point at something).
+ * What the coach is asking about is outlined on its photo, and named in the photo's label for screen readers. Used
+ * live and in a replay.
  */
 export function PhotoList(props: {
   sessionId: string;
@@ -24,8 +26,10 @@ export function PhotoList(props: {
    * A session of one photo has no numbers (the coach never says one).
    */
   numbered?: readonly Photo[];
+  /** In a live session: the large view takes a point at something ("this one") and sends it. */
+  onPoint?: ((point: Point) => Promise<unknown>) | undefined;
 }) {
-  const { sessionId, photos, focusId, focus = [], note, numbered = [] } = props;
+  const { sessionId, photos, focusId, focus = [], note, numbered = [], onPoint } = props;
   const [viewing, setViewing] = useState<Photo | undefined>();
   return (
     <>
@@ -61,7 +65,7 @@ export function PhotoList(props: {
           );
         })}
       </ul>
-      {viewing ? <PhotoViewer sessionId={sessionId} photo={viewing} focus={focus} onClose={() => setViewing(undefined)} /> : null}
+      {viewing ? <PhotoViewer sessionId={sessionId} photo={viewing} focus={focus} onClose={() => setViewing(undefined)} onPoint={onPoint} /> : null}
     </>
   );
 }

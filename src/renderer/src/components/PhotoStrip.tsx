@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
+import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import { unreadLine, useDetectionProgress } from '../photos/useDetectionProgress';
@@ -19,6 +20,8 @@ export function PhotoStrip(props: {
   disabled: boolean;
 }) {
   const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
+  // "This one": a point at something in a photo goes to the coach like a message.
+  const onPoint = disabled ? undefined : (point: Point) => bridge.invoke('point:send', { point });
   const progress = useDetectionProgress(bridge);
   const detecting = progress && progress.done < progress.total ? progress : undefined;
   const unread = unreadLine(progress);
@@ -51,7 +54,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} />
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
       )}
     </section>
   );

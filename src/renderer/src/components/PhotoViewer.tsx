@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
+import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
 import { percentStyle, photoRect } from '../photos/focus-geometry';
 import { photoUrl } from '../photos/urls';
 import { Modal } from './Modal';
+import { PointPicker } from './pointing/PointPicker';
 
 /** "2 books, a cup": what the detector found, counted. */
 function foundWords(photo: Photo): string | undefined {
@@ -15,16 +17,27 @@ function foundWords(photo: Photo): string | undefined {
 
 /**
  * The large view of one photo, with what the coach saw in it: the thing it is asking about outlined, and, on request,
- * everything the on-device detector found.
+ * everything the on-device detector found. In a live session the photo can be pointed at ("this one"): the point goes
+ * to the coach and the view closes.
  */
-export function PhotoViewer(props: { sessionId: string; photo: Photo; focus?: readonly Focus[]; onClose: () => void }) {
-  const { sessionId, photo, onClose } = props;
+export function PhotoViewer(props: { sessionId: string; photo: Photo; focus?: readonly Focus[]; onClose: () => void; onPoint?: ((point: Point) => Promise<unknown>) | undefined }) {
+  const { sessionId, photo, onClose, onPoint } = props;
   const [showAll, setShowAll] = useState(false);
   const facts = photo.facts;
   const focus = (props.focus ?? []).filter((one) => one.photoId === photo.id);
   const found = foundWords(photo);
   const outlines = showAll ? (photo.detections?.items ?? []).map((item) => ({ box: item.box, label: item.name })) : focus;
   const described = [facts ? `${facts.roomType}, ${facts.chaosLevel}` : photo.fileName, ...focus.map((one) => `outlined: ${one.label}`)].join('; ');
+  const outlineSpans = outlines.map((one, index) => {
+    const rect = photoRect(one.box, photo);
+    // A big box (furniture) names itself at its foot, so its name does not cover the names of what is on it.
+    const big = rect.width * rect.height >= 2500;
+    return (
+      <span key={index} className={`focus-outline${showAll ? ' focus-outline-all' : ''}`} style={percentStyle(rect)}>
+        {showAll ? <span className={`focus-outline-name${big ? ' focus-outline-name-foot' : ''}`}>{one.label}</span> : null}
+      </span>
+    );
+  });
   return (
     <Modal titleId="photo-viewer-title" className="photo-viewer" onEscape={onClose}>
       <div className="photo-viewer-head">
@@ -33,20 +46,21 @@ export function PhotoViewer(props: { sessionId: string; photo: Photo; focus?: re
           Close
         </button>
       </div>
-      <div className="photo-viewer-frame" role="img" aria-label={described} style={{ aspectRatio: `${photo.width} / ${photo.height}`, width: `min(100%, calc(72vh * ${photo.width / photo.height}))` }}
-      >
-        <img src={photoUrl(sessionId, photo.id, 'full')} alt="" />
-        {outlines.map((one, index) => {
-          const rect = photoRect(one.box, photo);
-          // A big box (furniture) names itself at its foot, so its name does not cover the names of what is on it.
-          const big = rect.width * rect.height >= 2500;
-          return (
-            <span key={index} className={`focus-outline${showAll ? ' focus-outline-all' : ''}`} style={percentStyle(rect)}>
-              {showAll ? <span className={`focus-outline-name${big ? ' focus-outline-name-foot' : ''}`}>{one.label}</span> : null}
-            </span>
-          );
-        })}
-      </div>
+      {onPoint ? (
+        <PointPicker
+          sessionId={sessionId}
+          photos={[photo]}
+          onPoint={(point) => onPoint(point).then(onClose)}
+          maxHeightVh={64}
+          description={() => described}
+          overlays={() => outlineSpans}
+        />
+      ) : (
+        <div className="photo-viewer-frame" role="img" aria-label={described} style={{ aspectRatio: `${photo.width} / ${photo.height}`, width: `min(100%, calc(72vh * ${photo.width / photo.height}))` }}>
+          <img src={photoUrl(sessionId, photo.id, 'full')} alt="" />
+          {outlineSpans}
+        </div>
+      )}
       {facts ? (
         <p className="photo-facts">
           {facts.roomType} · {facts.chaosLevel}

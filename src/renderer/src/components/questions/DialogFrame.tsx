@@ -16,14 +16,17 @@ export interface FrameProps {
   onSessions?: () => void;
   /** The sprint timer's pause (or resume), so a card never stands between the person and a pause. */
   sprintToggle?: { readonly label: string; readonly onToggle: () => void };
+  /** A card that takes a point: the photo to point at, or the way to it (components/pointing/PointAnswer). */
+  pointing?: ReactNode;
 }
 
 /** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, sprintToggle, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, sprintToggle, pointing, kind, onKeys, children } = props;
   return (
-    <Modal titleId={titleId} className={`dialog-${kind}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
+    <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
       {children}
+      {pointing}
       {problem ? (
         <p className="dialog-problem" role="alert">
           {problem}

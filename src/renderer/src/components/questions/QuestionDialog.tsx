@@ -7,6 +7,8 @@ import { ConfirmQuestion } from './ConfirmQuestion';
 import { DispositionCard } from './DispositionCard';
 import { TextQuestion } from './TextQuestion';
 import { answerProblem } from './answer-problem';
+import { PointAnswer } from '../pointing/PointAnswer';
+import { useSessionPhotos } from '../../photos/session-photos';
 
 /**
  * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
@@ -17,6 +19,7 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge; spri
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const photos = useSessionPhotos();
 
   const send = (answer: Answer) => {
     if (busy) return;
@@ -40,7 +43,17 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge; spri
           onToggle: () => void bridge.invoke('sprint:control', { action: phase === 'running' ? 'pause' : 'resume' }).catch(() => undefined),
         }
       : undefined;
-  const frame = { titleId, expiresAt: question.expiresAt, problem, busy, ...(onSessions ? { onSessions } : {}), ...(sprintToggle ? { sprintToggle } : {}) };
+  const pointing =
+    question.pointing && photos && photos.photos.length > 0 ? <PointAnswer question={question} sessionId={photos.sessionId} photos={photos.photos} send={send} /> : undefined;
+  const frame = {
+    titleId,
+    expiresAt: question.expiresAt,
+    problem,
+    busy,
+    ...(onSessions ? { onSessions } : {}),
+    ...(sprintToggle ? { sprintToggle } : {}),
+    ...(pointing ? { pointing } : {}),
+  };
   switch (question.kind) {
     case 'disposition':
       return <DispositionCard question={question} send={send} frame={frame} />;

@@ -92,7 +92,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
                 <li className="messages-empty">Nothing was said yet at this step.</li>
               ) : (
                 state.messages.map((message) => (
-                  <MessageItem key={message.id} message={message} sessionId={state.id} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
+                  <MessageItem key={message.id} message={message} sessionId={state.id} photos={state.photos} {...(fresh.has(message.id) ? { variant: 'new' as const } : {})} />
                 ))
               )}
               <li ref={listEnd} aria-hidden="true" className="messages-end" />
