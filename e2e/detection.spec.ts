@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { expectAccessible } from './support/axe';
-import { dialog } from './support/page';
+import { dialog, dropFiles } from './support/page';
 import { shotPath } from './support/screenshots';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../src/main/detection/fixtures');
@@ -18,19 +18,8 @@ test.afterEach(async () => {
 });
 
 /** Drops real photos on the window, as a person would. */
-async function dropPhotos(page: Page, names: readonly string[]) {
-  const files = names.map((name) => ({ name, data: readFileSync(path.join(FIXTURES, name)).toString('base64') }));
-  // A string, run in the page: the e2e code is typed for Node, which has no DataTransfer.
-  const data = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    for (const file of ${JSON.stringify(files)}) {
-      const bytes = Uint8Array.from(atob(file.data), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: 'image/jpeg' }));
-    }
-    return transfer;
-  })()`);
-  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
-}
+const dropPhotos = (page: Page, names: readonly string[]) =>
+  dropFiles(page, names.map((name) => ({ name, data: readFileSync(path.join(FIXTURES, name)) })));
 
 test('with no model, the coach names what the detector found in real photos and outlines it', async ({ page }) => {
   // A whole session on real photos with the detector, its busy spot and an after photo: longer than the default.

@@ -13,7 +13,7 @@ import { cropRegion } from '../src/main/photos/crop';
 import { runReplayCli } from '../src/main/replay/cli';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
-import { dialog, say } from './support/page';
+import { dialog, dropFiles, say } from './support/page';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
@@ -35,18 +35,8 @@ test.afterEach(async () => {
 });
 
 /** Drops real photos on the window, as a person would. */
-async function dropPhotos(page: Page, names: readonly string[]) {
-  const files = names.map((name) => ({ name, data: readFileSync(path.join(FIXTURES, name)).toString('base64') }));
-  const data = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    for (const file of ${JSON.stringify(files)}) {
-      const bytes = Uint8Array.from(atob(file.data), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: 'image/jpeg' }));
-    }
-    return transfer;
-  })()`);
-  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
-}
+const dropPhotos = (page: Page, names: readonly string[]) =>
+  dropFiles(page, names.map((name) => ({ name, data: readFileSync(path.join(FIXTURES, name)) })));
 
 /** A spot on the photo to point at, as shares of its width and height, in page pixels. */
 async function spot(surface: Locator, x: number, y: number): Promise<{ x: number; y: number }> {

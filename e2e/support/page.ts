@@ -31,3 +31,18 @@ export async function startOverwhelmedGuidedSession(page: Page, url: string, roo
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(dialog(page)).toContainText('nearest thing you can pick up');
 }
+
+/** Drops files on the window as a person would: each a name and its bytes, a JPEG unless its type is given. */
+export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer; type?: string }[]): Promise<void> {
+  const encoded = files.map((file) => ({ name: file.name, type: file.type ?? 'image/jpeg', data: file.data.toString('base64') }));
+  // A string, run in the page: the e2e code is typed for Node, which has no DataTransfer.
+  const transfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    for (const file of ${JSON.stringify(encoded)}) {
+      const bytes = Uint8Array.from(atob(file.data), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: file.type }));
+    }
+    return transfer;
+  })()`);
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+}
