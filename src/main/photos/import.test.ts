@@ -79,6 +79,27 @@ describe('importPhotos', () => {
     ]);
   });
 
+  it('hands each new photo over as soon as it and every photo before it are done, in the order given', async () => {
+    // A big photo first and small ones after: the small ones are stored first, and wait for it.
+    const big = await write('1-big.png', await makeImage('png', { width: 3000, height: 2000, seed: 3 }));
+    const small = await makeImage('png', { width: 64, height: 48, seed: 4 });
+    const handed: string[] = [];
+    let importDone = false;
+    const result = await run(
+      [{ path: big }, { name: '2-small.png', bytes: small }, { name: '3-notes.txt', bytes: new TextEncoder().encode('not a photo') }, { name: '4-again.png', bytes: small }, { name: '5-last.png', bytes: await makeImage('png', { width: 64, height: 48, seed: 5 }) }],
+      {
+        onImported: (record) => {
+          expect(importDone).toBe(false);
+          handed.push(record.originalName);
+        },
+      },
+    );
+    importDone = true;
+    // Skipped files and duplicates are passed over; each new photo is handed over once.
+    expect(handed).toEqual(['1-big.png', '2-small.png', '5-last.png']);
+    expect(result.imported.map((record) => record.originalName)).toEqual(handed);
+  });
+
   it('keeps colours right for 16-bit and CMYK images and puts transparent ones on white', async () => {
     const blue = { width: 64, height: 48, channels: 3, background: '#336699' } as const;
     const cmyk = await sharp({ create: blue }).toColourspace('cmyk').jpeg().toBuffer();

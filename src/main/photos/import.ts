@@ -25,7 +25,10 @@ export interface ImportOptions extends ImportLimits {
   now: () => Date;
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
-  /** Each photo as soon as it is stored, before the import as a whole is done (detection starts on it then). */
+  /**
+   * Each new photo once it is stored and every photo given before it is done, so in the order they were given, before
+   * the import as a whole is done (the session takes them in as they come).
+   */
   onImported?: (record: PhotoRecord) => void;
 }
 
@@ -147,17 +150,25 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
       const message = `The session folder could not store it (${errorCode(error) ?? 'unknown error'}).`;
       return skip({ reason: 'not-saved', message });
     }
-    try {
-      onImported?.(record);
-    } catch {
-      // Whoever listens is not the import's concern: the photo is stored either way.
-    }
     return { kind: 'imported', record };
   };
 
   const outcomes: (Outcome | undefined)[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
+  // Stored photos are handed over in the order they were given, each as soon as every photo before it is done.
+  let handedOver = 0;
+  const handOver = () => {
+    for (; handedOver < jobs.length && outcomes[handedOver]; handedOver += 1) {
+      const outcome = outcomes[handedOver]!;
+      if (outcome.kind !== 'imported') continue;
+      try {
+        onImported?.(outcome.record);
+      } catch {
+        // Whoever listens is not the import's concern: the photo is stored either way.
+      }
+    }
+  };
   const worker = async () => {
     while (next < jobs.length && !signal?.aborted) {
       const index = next++;
@@ -170,6 +181,7 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
           skipped: { file: job.display, reason: 'unreadable', message: 'Something unexpected went wrong reading it.' },
         }),
       );
+      handOver();
       done += 1;
       try {
         onProgress?.({ done, total: jobs.length, currentFile: job.display });

@@ -36,24 +36,18 @@ describe('the photo intake', () => {
     expect(parsePhotoPath(`/photos/s-1/${photo}.png`)).toBeUndefined();
   });
 
-  it('imports into the session folder and tells which photos are new to the session', async () => {
+  it('imports into the session folder, hands over each photo as it is stored, and keeps the same photo once', async () => {
     const dataDir = await tempFolder('tidy-intake-');
     const intake = new PhotoIntake(dataDir, seededRandom(1));
-    const first = await intake.importInto('s-1', [{ name: 'desk.jpg', bytes: await jpeg('#556655') }], {
-      signal: new AbortController().signal,
-      now: () => new Date(0),
-      known: new Set(),
-      onProgress: () => {},
-    });
-    expect(first.added).toEqual([expect.objectContaining({ fileName: 'desk.jpg', width: 120, height: 90 })]);
-    const again = await intake.importInto('s-1', [{ name: 'desk again.jpg', bytes: await jpeg('#556655') }, { name: 'floor.jpg', bytes: await jpeg('#665555') }], {
-      signal: new AbortController().signal,
-      now: () => new Date(0),
-      known: new Set(first.added.map((photo) => photo.id)),
-      onProgress: () => {},
-    });
-    // The same photo twice is one photo: only the floor is new.
-    expect(again.added.map((photo) => photo.fileName)).toEqual(['floor.jpg']);
-    expect(intake.photoFile('s-1', again.added[0]!.id, 'thumb')).toContain(path.join(dataDir, 'sessions', 's-1', 'photos'));
+    const stored: string[] = [];
+    const options = { signal: new AbortController().signal, now: () => new Date(0), onProgress: () => {}, onImported: (record: { originalName: string }) => void stored.push(record.originalName) };
+    const first = await intake.importInto('s-1', [{ name: 'desk.jpg', bytes: await jpeg('#556655') }], options);
+    expect(first.imported).toEqual([expect.objectContaining({ originalName: 'desk.jpg', width: 120, height: 90 })]);
+    const again = await intake.importInto('s-1', [{ name: 'desk again.jpg', bytes: await jpeg('#556655') }, { name: 'floor.jpg', bytes: await jpeg('#665555') }], options);
+    // The same photo twice is one photo: only the floor is new, and only new photos are handed over.
+    expect(again.imported.map((photo) => photo.originalName)).toEqual(['floor.jpg']);
+    expect(again.duplicates.map((photo) => photo.file)).toEqual(['desk again.jpg']);
+    expect(stored).toEqual(['desk.jpg', 'floor.jpg']);
+    expect(intake.photoFile('s-1', again.imported[0]!.id, 'thumb')).toContain(path.join(dataDir, 'sessions', 's-1', 'photos'));
   });
 });

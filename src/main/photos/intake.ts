@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { IpcError } from '../../shared/ipc/errors';
 import type { ImportProgress, ImportResult, PhotoRecord } from '../../shared/photos/schema';
-import type { Photo } from '../../shared/session/schema';
 import type { Random } from '../effects';
 import { importPhotos, type PhotoSource } from './import';
 import { PhotoIdSchema } from '../../shared/photos/schema';
@@ -71,8 +70,8 @@ export class PhotoIntake {
   }
 
   /**
-   * Imports into the session's photo folder and returns the result with the photos the session does not have yet
-   * (by content hash: the same photo twice is one photo).
+   * Imports into the session's photo folder (by content hash: the same photo twice is one photo). Each new photo is
+   * handed to `onImported` as soon as it is stored, before the import as a whole is done.
    */
   async importInto(
     sessionId: string,
@@ -81,12 +80,11 @@ export class PhotoIntake {
       signal: AbortSignal;
       modelLongSide?: number;
       now: () => Date;
-      known: ReadonlySet<string>;
       onProgress: (progress: ImportProgress) => void;
       onImported?: (record: PhotoRecord) => void;
     },
-  ): Promise<{ result: ImportResult; added: Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[] }> {
-    const result = await importPhotos(sources, {
+  ): Promise<ImportResult> {
+    return importPhotos(sources, {
       ...(options.modelLongSide ? { modelLongSide: options.modelLongSide } : {}),
       store: await this.storeFor(sessionId),
       now: options.now,
@@ -94,10 +92,6 @@ export class PhotoIntake {
       onProgress: options.onProgress,
       ...(options.onImported ? { onImported: options.onImported } : {}),
     });
-    const added = result.imported
-      .filter((record) => !options.known.has(record.id))
-      .map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height, ...(record.view ? { view: record.view } : {}) }));
-    return { result, added };
   }
 
   sessionPhotoDir(sessionId: string): string {
