@@ -127,6 +127,20 @@ describe('the on-device detector on real photos', () => {
     }
   });
 
+  it('warms up before the first photo: the worker loads its models at once, and idles out if no photo comes', async () => {
+    const warmed = new Detector(installed(), { idleMs: 10 });
+    try {
+      warmed.warm();
+      expect(warmed.running).toBe(true);
+      await expect.poll(() => warmed.running, DETECTED).toBe(false);
+      warmed.warm();
+      const found = await warmed.detect(readFileSync(path.join(FIXTURES, 'coffee.jpg')), { width: 600, height: 400 });
+      expect(found.detections.items.map((item) => item.label)).toContain('cup');
+    } finally {
+      await warmed.close();
+    }
+  });
+
   it('says so when the model cannot load, instead of hanging', async () => {
     const runtime = installed();
     const broken = new Detector({ ...runtime, models: runtime.models.map((model) => ({ ...model, bin: path.join(FIXTURES, 'missing.bin') })) });

@@ -171,6 +171,26 @@ export class Detector {
     return { candidates, gray, timing: { prepareMs, inferMs, views: views.length } };
   }
 
+  /**
+   * Starts the worker and loads the models now rather than on the first photo; it idles out like any other. A model
+   * that cannot load is reported by the next `detect`, as it would have been without this.
+   */
+  warm(): void {
+    if (this.#running) return;
+    let running: Running;
+    try {
+      running = this.#start();
+    } catch {
+      return;
+    }
+    void running.ready.then(
+      () => {
+        if (this.#running === running && running.pending.size === 0) this.#idleAfter(running);
+      },
+      () => {},
+    );
+  }
+
   /** Stops the worker; a later `detect` starts a new one. */
   async close(): Promise<void> {
     clearTimeout(this.#idleTimer);
@@ -200,11 +220,16 @@ export class Detector {
         running.worker.postMessage({ id, model, pixels }, [pixels.buffer as ArrayBuffer]);
       });
     } finally {
-      if (this.#running === running && running.pending.size === 0) {
-        this.#idleTimer = setTimeout(() => void this.close(), this.#idleMs);
-        this.#idleTimer.unref();
-      }
+      if (this.#running === running && running.pending.size === 0) this.#idleAfter(running);
     }
+  }
+
+  #idleAfter(running: Running): void {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#running === running && running.pending.size === 0) void this.close();
+    }, this.#idleMs);
+    this.#idleTimer.unref();
   }
 
   #start(): Running {

@@ -60,8 +60,9 @@ function detectedAt(state: SessionState, focus: NonNullable<Question['focus']>[n
 }
 
 describe('a first session with no model and real photos', () => {
-  it('names real things from the second card on, proposes only what was detected, each once, and ends with a summary', async () => {
-    app = testCore();
+  it('names real things from the first card on, proposes only what was detected, each once, and ends with a summary', async () => {
+    // However slow the detector's cold start is on a loaded machine, the coach waits for its look at the first photo.
+    app = testCore({ firstLookWaitMs: 120_000 });
     const core = app;
     const progress = detectionProgress(core);
     await importPhotos(core, PHOTOS);
@@ -93,8 +94,13 @@ describe('a first session with no model and real photos', () => {
     }
     const final = core.store.state;
 
-    // The first card asks what the space is for; the second names things the detector found and outlines them.
+    // The first card asks what the space is for, saying what the detector found in the first photo dropped; the
+    // second offers furniture it found, outlined.
     expect(questions[0]).toMatchObject({ kind: 'choice', purpose: 'function' });
+    const seen = /In your photos I can see (.+)\. What/.exec(questions[0]!.kind === 'choice' ? questions[0]!.prompt : '')?.[1];
+    expect(seen, 'the first card names what the detector found').toBeDefined();
+    const detectedNames = new Set(final.photos.flatMap((photo) => photo.detections?.items.map((item) => item.name) ?? []));
+    for (const name of seen!.split(/, | and /).map((thing) => thing.replace(/^an? /, ''))) expect(detectedNames).toContain(name);
     expect(questions[1]).toMatchObject({ kind: 'choice', purpose: 'anchors' });
     const anchors = questions[1]!;
     expect(anchors.focus?.length).toBeGreaterThan(0);
@@ -122,6 +128,28 @@ describe('a first session with no model and real photos', () => {
     const { events } = await readSessionLog(dir.log);
     expect(events.filter((event) => event.type === 'photos-detected')).toHaveLength(PHOTOS.length);
     expect(foldLog(events).document?.session.photos.map((photo) => photo.detections)).toEqual(final.photos.map((photo) => photo.detections));
+  });
+});
+
+describe('photos arriving', () => {
+  it('join the session as the import stores them, in one message of the person’s that ends up holding them all', async () => {
+    app = testCore({ detection: { lookup: () => ({ missing: 'Not on this machine.' }) } });
+    const core = app;
+    await importPhotos(core, PHOTOS);
+    await when(core, (state) => state.pendingQuestion !== undefined);
+    const state = core.store.state;
+    const shared = [...state.messages, ...state.queued].filter((message) => message.role === 'person');
+    expect(shared).toHaveLength(1);
+    expect(new Set(shared[0]!.photoIds)).toEqual(new Set(state.photos.map((photo) => photo.id)));
+    expect(state.photos.every((photo) => photo.stage === 'before')).toBe(true);
+    // The first photo joined on its own, at once; the rest joined its message as they were stored (every join was on
+    // disk before the import answered).
+    const { events } = await readSessionLog(core.sessionPaths!.log);
+    const joins = events.filter((event) => event.type === 'photos-imported');
+    expect(joins.length).toBeGreaterThanOrEqual(2);
+    expect(joins[0]).toMatchObject({ photos: [{ id: shared[0]!.photoIds![0] }] });
+    expect(joins[0]).not.toHaveProperty('message');
+    for (const join of joins.slice(1)) expect(join).toMatchObject({ message: shared[0]!.id, stage: 'before' });
   });
 });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DetectionProgress, PhotoDetections } from '../../shared/detection/schema';
 import { memoryLogger } from '../../../test-support/fixtures';
 import { findDetectorRuntime } from './runtime';
-import { detectionsFile, DetectionService, type DetectionPhoto, type DetectionServiceDeps } from './service';
+import { defaultWorkers, detectionsFile, DetectionService, type DetectionPhoto, type DetectionServiceDeps } from './service';
 import { tempFolderSync } from '../../../test-support/temp-folder';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -124,6 +124,60 @@ describe('detection for the app', () => {
     expect(delivered).toHaveLength(4);
     expect(service.detectors).toHaveLength(2);
     expect(service.detectors.every((detector) => detector.loadMs !== undefined)).toBe(true);
+  });
+
+  it('detects the photo the coach will show first ahead of the photos already waiting', async () => {
+    const { dir, photos } = photoFolder();
+    const { service, delivered } = serviceWith();
+    service.request({ sessionId: 's1', photosDir: dir, photos: photos.slice(0, 3) });
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photos[3]!] }, { first: true });
+    // One waiting already moves up when it is asked for first.
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photos[2]!] }, { first: true });
+    await service.idle();
+    expect(delivered.map((one) => one.photoId)).toEqual([photos[0], photos[2], photos[3], photos[1]].map((photo) => photo!.id));
+  });
+
+  it('says when a photo’s detections are in its session, or that they will not come', async () => {
+    const { dir, photos } = photoFolder();
+    const broken = path.join(dir, `${photos[1]!.id}.jpg`);
+    writeFileSync(broken, readFileSync(broken).subarray(0, 400));
+    const { service, delivered } = serviceWith();
+    // Nothing asked for: settled at once.
+    await service.settled('s1', photos[0]!.id);
+    service.request({ sessionId: 's1', photosDir: dir, photos: photos.slice(0, 3) });
+    await service.settled('s1', photos[0]!.id);
+    expect(delivered.map((one) => one.photoId)).toEqual([photos[0]!.id]);
+    // A photo that fails settles too, with nothing delivered; one dropped from the queue as well.
+    await service.settled('s1', photos[1]!.id);
+    expect(delivered.map((one) => one.photoId)).toEqual([photos[0]!.id]);
+    service.request({ sessionId: 's1', photosDir: dir, photos: [photos[3]!] });
+    const dropped = service.settled('s1', photos[3]!.id);
+    service.cancel();
+    await dropped;
+    await service.idle();
+    expect(delivered.map((one) => one.photoId)).not.toContain(photos[3]!.id);
+  });
+
+  it('keeps the second worker back until the first has a result, so the first photo has the cores to itself', async () => {
+    const { dir, photos } = photoFolder();
+    let detectorsAtFirst = -1;
+    const { service, delivered } = serviceWith({
+      workers: 2,
+      deliver: (sessionId, photoId, detections) => {
+        if (delivered.length === 0) detectorsAtFirst = service.detectors.length;
+        delivered.push({ sessionId, photoId, detections });
+        return Promise.resolve(true);
+      },
+    });
+    service.request({ sessionId: 's1', photosDir: dir, photos });
+    await service.idle();
+    expect(detectorsAtFirst).toBe(1);
+    expect(service.detectors).toHaveLength(2);
+    expect(delivered).toHaveLength(4);
+  });
+
+  it('uses both cores of a two-core machine, and leaves one free on bigger ones', () => {
+    expect([1, 2, 4, 8].map((cores) => defaultWorkers(cores))).toEqual([1, 2, 3, 3]);
   });
 
   it('says why when the detector is not installed, and does nothing', async () => {

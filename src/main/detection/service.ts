@@ -1,8 +1,8 @@
 /**
  * Detection for the app's sessions: photos queue up as they are imported (or found undetected when a session is
- * resumed), one is detected at a time in the background, each result is cached beside the photo (a photo is never
- * analysed twice, even across restarts) and handed to the session it belongs to. The coach never waits for it: a
- * photo's detections join the session whenever they are ready.
+ * resumed), the one the coach will show first ahead of the rest, and are detected in the background on a worker per
+ * core; each result is cached beside the photo (a photo is never analysed twice, even across restarts) and handed to
+ * the session it belongs to. The coach waits only for the first photo of an import (`settled`), and not for long.
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -37,7 +37,7 @@ export interface DetectionServiceDeps {
   readonly onProgress: (progress: DetectionProgress) => void;
   readonly lookup?: () => RuntimeLookup;
   readonly detector?: DetectorOptions;
-  /** Worker threads to detect with at once (default: one less than the cores, at most three). */
+  /** Worker threads to detect with at once (default: `defaultWorkers()`). */
   readonly workers?: number;
 }
 
@@ -60,9 +60,12 @@ const keyOf = (sessionId: string, photoId: string) => `${sessionId}/${photoId}`;
 /** Detections kept for a session that has not taken them yet; the oldest go first (their cache files stay). */
 const MAX_KEPT = 5000;
 
-/** Workers to run at once: a core is left for the window and the import; more than three buys little. */
-export function defaultWorkers(): number {
-  return Math.max(1, Math.min(3, os.availableParallelism() - 1));
+/**
+ * Workers to run at once: one per core on two cores (the import is over long before the detection, and the window
+ * and the coach need little), one less than the cores beyond that, and never more than three, which buys little.
+ */
+export function defaultWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(3, cores <= 2 ? cores : cores - 1));
 }
 
 export class DetectionService {
@@ -78,7 +81,12 @@ export class DetectionService {
   readonly #inFlight = new Map<string, Promise<PhotoDetections | undefined>>();
   /** Detections their session did not take yet, by session and photo; a few hundred at most (one import's worth). */
   readonly #kept = new Map<string, PhotoDetections>();
-  readonly #draining = new Set<Promise<void>>();
+  /** The drain loop each busy detector runs. */
+  readonly #draining = new Map<Detector, Promise<void>>();
+  /** Whether a detector has given a result yet: until then one works alone, so the first photo has the cores. */
+  #warmedUp = false;
+  /** Who waits for a photo's detections to reach its session (or to fail), by session and photo. */
+  readonly #waiting = new Map<string, (() => void)[]>();
   #progress = { done: 0, total: 0, failed: 0 };
 
   constructor(deps: DetectionServiceDeps) {
@@ -98,8 +106,11 @@ export class DetectionService {
     return this.#detectors;
   }
 
-  /** Queues the photos not queued, detected or kept yet; their detections reach the session one by one. */
-  request(job: DetectionJob): void {
+  /**
+   * Queues the photos not queued, detected or kept yet; their detections reach the session one by one. `first`: they
+   * go ahead of everything waiting (the photo the coach is about to show), and one already waiting moves up.
+   */
+  request(job: DetectionJob, { first = false }: { first?: boolean } = {}): void {
     if (!this.availability().available) return;
     const fresh: Task[] = [];
     for (const photo of job.photos) {
@@ -112,27 +123,40 @@ export class DetectionService {
       }
       // Queued or being detected: it is handed over when done, and the session has the photo by then (it is asked
       // for again only once the session has it).
-      if (this.#inFlight.has(key) || this.#queue.some((task) => keyOf(task.sessionId, task.photo.id) === key)) continue;
+      if (this.#inFlight.has(key)) continue;
+      const queued = this.#queue.findIndex((task) => keyOf(task.sessionId, task.photo.id) === key);
+      if (queued >= 0 && first) this.#queue.unshift(...this.#queue.splice(queued, 1));
+      if (queued >= 0) continue;
       fresh.push({ sessionId: job.sessionId, photosDir: job.photosDir, photo });
     }
     if (fresh.length === 0) return;
-    this.#queue.push(...fresh);
+    if (first) this.#queue.unshift(...fresh);
+    else this.#queue.push(...fresh);
     this.#progress = { ...this.#progress, total: this.#progress.total + fresh.length };
     this.#report();
-    while (this.#draining.size < Math.min(this.#workers, this.#queue.length)) {
-      const detector = this.#detectorFor(this.#draining.size);
-      if (!detector) return;
-      const draining: Promise<void> = this.#drain(detector).finally(() => {
-        this.#draining.delete(draining);
-        if (this.#draining.size === 0 && this.#queue.length === 0) this.#progress = { done: 0, total: 0, failed: 0 };
-      });
-      this.#draining.add(draining);
-    }
+    this.#spread();
+  }
+
+  /**
+   * Resolves once the photo's detections are in its session, or once it is known they will not come (detection is
+   * off or broken, the photo failed or was dropped, or nothing is queued for it). It never rejects.
+   */
+  settled(sessionId: string, photoId: string): Promise<void> {
+    const key = keyOf(sessionId, photoId);
+    if (!this.#inFlight.has(key) && !this.#queue.some((task) => keyOf(task.sessionId, task.photo.id) === key)) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.set(key, [...(this.#waiting.get(key) ?? []), resolve]));
+  }
+
+  /** Starts the first worker loading its models now, so the first photo of an import does not wait for that. */
+  warm(): void {
+    if (this.availability().available) this.#detectorFor(0)?.warm();
   }
 
   /** Drops what waits (the person stopped it, detection was turned off, or the app closes); the photos in hand finish. */
   cancel(): number {
-    const dropped = this.#queue.splice(0).length;
+    const tasks = this.#queue.splice(0);
+    for (const task of tasks) this.#settle(keyOf(task.sessionId, task.photo.id));
+    const dropped = tasks.length;
     if (dropped === 0) return 0;
     this.#progress = { ...this.#progress, total: this.#progress.total - dropped };
     this.#report();
@@ -141,13 +165,31 @@ export class DetectionService {
 
   /** Resolves when nothing waits or runs. */
   async idle(): Promise<void> {
-    while (this.#draining.size > 0 || this.#inFlight.size > 0) await Promise.all([...this.#draining, ...this.#inFlight.values()]);
+    while (this.#draining.size > 0 || this.#inFlight.size > 0) await Promise.all([...this.#draining.values(), ...this.#inFlight.values()]);
   }
 
   async close(): Promise<void> {
     this.cancel();
     await this.idle();
     await Promise.all(this.#detectors.map((detector) => detector.close()));
+  }
+
+  /**
+   * A drain loop on every idle detector while photos wait, up to the workers allowed; a single one until the first
+   * result is in (a second worker's cold start would slow the photo the coach is waiting for).
+   */
+  #spread(): void {
+    const workers = this.#warmedUp ? this.#workers : 1;
+    for (let index = 0; index < workers && this.#queue.length > 0; index += 1) {
+      const detector = this.#detectorFor(index);
+      if (!detector) return;
+      if (this.#draining.has(detector)) continue;
+      const draining = this.#drain(detector).finally(() => {
+        this.#draining.delete(detector);
+        if (this.#draining.size === 0 && this.#queue.length === 0) this.#progress = { done: 0, total: 0, failed: 0 };
+      });
+      this.#draining.set(detector, draining);
+    }
   }
 
   #detectorFor(index: number): Detector | undefined {
@@ -164,6 +206,11 @@ export class DetectionService {
       const detections = await detecting;
       this.#inFlight.delete(key);
       if (detections) await this.#deliver(task.sessionId, task.photo.id, detections);
+      this.#settle(key);
+      if (detections && !this.#warmedUp) {
+        this.#warmedUp = true;
+        this.#spread();
+      }
       this.#progress = { ...this.#progress, done: this.#progress.done + 1, failed: this.#progress.failed + (detections ? 0 : 1) };
       this.#report();
     }
@@ -203,6 +250,12 @@ export class DetectionService {
       this.#deps.logger.warn('A photo could not be detected', { error: message });
       return undefined;
     }
+  }
+
+  #settle(key: string): void {
+    const waiting = this.#waiting.get(key);
+    this.#waiting.delete(key);
+    for (const resolve of waiting ?? []) resolve();
   }
 
   #report(): void {
