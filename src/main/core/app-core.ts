@@ -17,6 +17,7 @@ import type { Clock, Llm, Random, RetryOptions } from '../effects';
 import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
 import { parsePhotoPath, PhotoIntake } from '../photos/intake';
+import { PhotoArrival } from './photo-arrival';
 import { QuestionBroker, type Timers } from '../questions';
 import { archiveOfFolder, readSessionLog, type SessionPaths } from '../session-log';
 import { CurrentSession } from '../sessions/current-session';
@@ -79,6 +80,8 @@ export interface AppCoreDeps {
   checkpoints?: CheckpointPolicy;
   /** Where the on-device detector is and how it idles (default: the installed one). */
   detection?: Pick<DetectionServiceDeps, 'lookup' | 'detector' | 'workers'>;
+  /** The longest the guided coach waits for the detector's look at an import's first photo (photo-arrival.ts). */
+  firstLookWaitMs?: number;
 }
 
 export interface AppCore {
@@ -203,24 +206,32 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     if (photos.length > 0) detection.request({ sessionId: current.id, photosDir: intake.sessionPhotoDir(current.id), photos });
   };
 
-  /** Imports into the session's photo folder; what is new joins the session and the coach looks at it. */
+  /**
+   * Imports into the session's photo folder. Each new photo joins the session as it is stored and the coach starts on
+   * them (photo-arrival.ts); the detector's worker starts loading at once, so the first photo does not wait for it.
+   */
   const importPhotos = async (sources: Parameters<PhotoIntake['importInto']>[1], signal: AbortSignal) => {
     const sessionId = current.id;
-    const { result, added } = await intake.importInto(sessionId, sources, {
+    if (detectionOn()) detection.warm();
+    const photosDir = intake.sessionPhotoDir(sessionId);
+    const arrival = new PhotoArrival({
+      sessionId,
+      current,
+      detection: detectionOn() ? detection : undefined,
+      photosDir,
+      sessionPhotos: () => store.state.photos.map((photo) => photo.id),
+      logger,
+      ...(deps.firstLookWaitMs !== undefined ? { firstLookWaitMs: deps.firstLookWaitMs } : {}),
+    });
+    const result = await intake.importInto(sessionId, sources, {
       signal,
       ...(settings.settings.imageLongSide ? { modelLongSide: settings.settings.imageLongSide } : {}),
       now: () => new Date(time.now()),
-      known: new Set(store.state.photos.map((photo) => photo.id)),
       onProgress: (progress) => emit({ channel: 'photos:progress', payload: progress }),
-      // Detection starts on each photo as it is stored; the session gets the findings once it has the photo.
-      onImported: (record) => {
-        if (detectionOn()) detection.request({ sessionId, photosDir: intake.sessionPhotoDir(sessionId), photos: [record] });
-      },
+      onImported: (record) => arrival.stored(record),
     });
-    if (added.length > 0 && current.id === sessionId) {
-      await current.addPhotos(added);
-      detectUndetected();
-    }
+    await arrival.finish();
+    if (current.id === sessionId) detectUndetected();
     return result;
   };
 

@@ -153,6 +153,11 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     ),
     /** Before anything moved, or after the work; decided as they arrived (absent in older logs and in between). */
     stage: PhotoStageSchema.optional(),
+    /**
+     * The person's message these photos join: photos of one import arrive in several lines as they are stored, the
+     * first with its own message, the rest into that one (absent before this was so, and on the first line).
+     */
+    message: z.string().min(1).optional(),
   }),
   z.object({
     ...line,

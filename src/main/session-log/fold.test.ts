@@ -41,3 +41,27 @@ describe('applying a carry-over from an earlier session', () => {
     expect(LogEventSchema.safeParse({ v: 2, seq: 2, at: 1, type: 'carried-over', carry: { ...carry, from: '../elsewhere' } }).success).toBe(false);
   });
 });
+
+describe('an import’s photos arriving in several lines', () => {
+  const photo = (n: number) => ({ id: `p${n}`, fileName: `room-${n}.jpg`, width: 40, height: 30 });
+
+  it('adds later photos to the message the first ones came with, waiting for its turn or already in the chat', () => {
+    let state = newSessionState('s', 0);
+    state = applyInput(state, { type: 'photos-imported', photos: [photo(1)], stage: 'before' });
+    state = applyInput(state, { type: 'person-message', messageId: 'm1', text: '', photoIds: ['p1'], sentAt: 1 });
+    state = applyInput(state, { type: 'photos-imported', photos: [photo(2), photo(3)], stage: 'before', message: 'm1' });
+    expect(state.queued.map((message) => message.photoIds)).toEqual([['p1', 'p2', 'p3']]);
+    state = applyInput(state, { type: 'turn-started', messageIds: ['m1'], photoIds: ['p1', 'p2', 'p3'] });
+    state = applyInput(state, { type: 'photos-imported', photos: [photo(4)], stage: 'before', message: 'm1' });
+    expect(state.messages.map((message) => message.photoIds)).toEqual([['p1', 'p2', 'p3', 'p4']]);
+    expect(state.photos.map((one) => [one.id, one.stage])).toEqual(['p1', 'p2', 'p3', 'p4'].map((id) => [id, 'before']));
+  });
+
+  it('reads a line from before this, with no message, as photos that only join the session', () => {
+    const line = LogEventSchema.parse({ v: 2, seq: 2, at: 1, type: 'photos-imported', photos: [photo(1)] });
+    expect(line).not.toHaveProperty('message');
+    const state = applyInput({ ...newSessionState('s', 0), messages: [{ id: 'm0', role: 'person', text: 'hi', at: 0 }] }, { type: 'photos-imported', photos: [photo(1)] });
+    expect(state.photos.map((one) => one.id)).toEqual(['p1']);
+    expect(state.messages[0]).not.toHaveProperty('photoIds');
+  });
+});

@@ -41,7 +41,12 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
     }
     case 'photos-imported': {
       const stage = input.stage;
-      return { ...state, photos: [...state.photos, ...input.photos.map((photo) => (stage ? { ...photo, stage } : photo))] };
+      const photos = [...state.photos, ...input.photos.map((photo) => (stage ? { ...photo, stage } : photo))];
+      if (!input.message) return { ...state, photos };
+      // Photos joining the message of their import, wherever it is by now (waiting for its turn, or in the chat).
+      const ids = input.photos.map((photo) => photo.id);
+      const join = (message: ChatMessage): ChatMessage => (message.id === input.message ? { ...message, photoIds: [...(message.photoIds ?? []), ...ids] } : message);
+      return { ...state, photos, queued: state.queued.map(join), messages: state.messages.map(join) };
     }
     case 'photos-detected':
       return {

@@ -11,7 +11,7 @@ import type { CoachKind, Photo, SessionState } from '../../shared/session/schema
 import { addDeclined, pickCarryOver, readDeclined } from '../carry-over';
 import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
 import type { SettingsService } from '../settings/service';
-import { LiveSession, type SessionServices } from './live-session';
+import { LiveSession, type PhotoShare, type SessionServices } from './live-session';
 import { loadLoggedSession } from './resume';
 
 /** Said once, first, when the model cannot take tool calls: the person learns why the coach asks with cards. */
@@ -80,8 +80,22 @@ export class CurrentSession {
     if (this.#live) await (await this.#live).preparePoint(point);
   }
 
-  async addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {
-    await (await this.live()).addPhotos(photos);
+  /** Photos of one import join the session in use (see `LiveSession.joinPhotos`). */
+  async joinPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[], share?: PhotoShare): Promise<PhotoShare> {
+    return (await this.live()).joinPhotos(photos, share);
+  }
+
+  /** The coach looks at the photos shared so far (see `LiveSession.look`). */
+  async look(share: PhotoShare): Promise<void> {
+    if (share.messageId && this.#live) (await this.#live).look(share.messageId);
+  }
+
+  /**
+   * Whether the coach starts on an import's first photo rather than its last: the guided coach (which reads what the
+   * detector found, photo by photo) does; a conversational coach's model looks at an import's photos together.
+   */
+  get startsOnFirstPhoto(): boolean {
+    return this.#coachKind === 'guided' || this.#services.store.state.handover !== undefined;
   }
 
   /** A photo's detections, for the session they were asked for; false when that is not the session in use now. */

@@ -22,6 +22,7 @@ import type { QuestionBroker, Timers } from '../questions';
 import type { SprintChange } from '../../shared/sprints/sprint';
 import { SprintClock } from '../sprints/clock';
 import { stageForNewPhotos } from '../../shared/before-after/before-after';
+import type { PhotoStage } from '../../shared/before-after/schema';
 import { checkInDue } from '../sprints/energy-check';
 import {
   applyInput,
@@ -102,6 +103,12 @@ interface Opened {
   readonly resuming?: boolean;
 }
 
+/** One import's photos joining a session: the person's message they are shared in, and the stage they all get. */
+export interface PhotoShare {
+  readonly messageId?: string;
+  readonly stage: PhotoStage | undefined;
+}
+
 export class LiveSession {
   readonly paths: SessionPaths;
   readonly coachKind: CoachKind;
@@ -119,6 +126,7 @@ export class LiveSession {
   #lastAt = 0;
   /** Resolves once a resumed session has paused what counted while it was away (at once for a new session). */
   readonly #awayHandled = resolvable();
+
 
   private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
     this.#services = services;
@@ -289,23 +297,41 @@ export class LiveSession {
     if (!(await writePointCrop(this.paths.photos, point))) this.#services.logger.warn('The crop of a point could not be made; the coach goes by words', { photoId: point.photoId });
   }
 
-  /** New photos join the session; in an active session they are the person's message and the coach looks at them. */
-  addPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[]): Promise<void> {
+  /**
+   * Photos of one import join the session as they are stored. In an active session the first to join are the
+   * person's message (shown at once, "Shared 1 photo"), and later ones join that message (`share`, what the first
+   * call returned); every photo of the import gets the stage the first ones got. Resolves once the photos are on
+   * disk. The share has no message when the session is not active (after photos only join). The coach looks when
+   * `look` is called.
+   */
+  joinPhotos(photos: readonly Pick<Photo, 'id' | 'fileName' | 'width' | 'height' | 'view'>[], share?: PhotoShare): Promise<PhotoShare> {
     const { random, time } = this.#services;
-    const messageId = random.id();
-    const sentAt = time.now();
-    return new Promise<void>((resolve, reject) =>
-      this.#journal.admit(() => {
-        const stage = stageForNewPhotos(this.#services.store.state);
+    return new Promise<PhotoShare>((resolve, reject) =>
+      this.#admitApart(() => {
+        const state = this.#services.store.state;
+        const stage = share ? share.stage : stageForNewPhotos(state);
         const imported = photos.map(({ id, fileName, width, height, view }) => ({ id, fileName, width, height, ...(view ? { view } : {}) }));
-        this.#input({ type: 'photos-imported', photos: imported, ...(stage ? { stage } : {}) }).then(resolve, reject);
-        if (this.#services.store.state.status !== 'active') return;
+        const message = share?.messageId;
+        const joined = this.#input({ type: 'photos-imported', photos: imported, ...(stage ? { stage } : {}), ...(message ? { message } : {}) });
+        if (share || state.status !== 'active') return void joined.then(() => resolve(share ?? { stage }), reject);
+        const messageId = random.id();
+        const sentAt = time.now();
         this.#firstSprint(sentAt);
-        const photoIds = photos.map((photo) => photo.id);
-        this.#input({ type: 'person-message', messageId, text: '', photoIds, sentAt });
-        this.#turns.enqueue({ messageIds: [messageId], photoIds });
+        const sent = this.#input({ type: 'person-message', messageId, text: '', photoIds: photos.map((photo) => photo.id), sentAt });
+        Promise.all([joined, sent]).then(() => resolve({ messageId, stage }), reject);
       }),
     );
+  }
+
+  /**
+   * The coach looks at the photos a message shared, as they are now: its turn. Nothing when that message has had
+   * its turn already (photos that join it later are in the session for the coach all the same).
+   */
+  look(messageId: string): void {
+    this.#admitApart(() => {
+      const message = this.#services.store.state.queued.find((queued) => queued.id === messageId);
+      if (message) this.#turns.enqueue({ messageIds: [messageId], photoIds: message.photoIds ?? [] });
+    });
   }
 
   /** What an earlier session left joins this one, and the coach starts from it (a turn with nothing said). */
@@ -456,6 +482,15 @@ export class LiveSession {
       prepareQuestion: (spec: unknown) => questions.prepare(spec as Parameters<QuestionBroker['prepare']>[0]),
       reopen: (question: Parameters<QuestionBroker['reopen']>[0], signal?: AbortSignal) => questions.reopen(question, signal),
     };
+  }
+
+  /**
+   * Admits from a task of its own. The person's inputs from the window each arrive in their own task, so they never
+   * land between two steps of a turn that replay takes as one; inputs the app makes itself (an import's photos, the
+   * coach starting on them) may be settled by the same event that wakes a turn, and so wait for the next task too.
+   */
+  #admitApart(apply: () => void): void {
+    setImmediate(() => this.#journal.admit(apply));
   }
 
   /** Applies an input to the session and the fold, and logs it in the same step. */
