@@ -43,6 +43,10 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
     reports.push(evaluate(run, labels, index === 0));
   }
   const shipped = reports[0]!;
+  if (shipped.photos === 0) {
+    print(`\nNo photo could be read, so there is nothing to judge.`);
+    return 1;
+  }
   print(`\n${shipped.name}, as the app runs it (its thresholds were fitted on these photos: see "left out" below for an honest figure):`);
   print(formatPerClass(shipped.points[0]!));
   const { ms } = shipped;
