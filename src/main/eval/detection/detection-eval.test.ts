@@ -115,6 +115,16 @@ describe('npm run eval -- --detection', () => {
     expect(output).not.toContain('Running');
   });
 
+  it('keeps candidates only of its own photos: --record with --photos, or without --detection, is refused', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    const refused = await cli('--detection', '--record', '--photos', dir);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('it does not go with --photos');
+    const alone = await cli('--record');
+    expect(alone.code).toBe(2);
+    expect(alone.output).toContain('--photos and --record go with --detection.');
+  });
+
   it('says so, and judges nothing, when no photo can be read', async () => {
     const dir = tempFolderSync('tidy-detection-eval-');
     writeFileSync(path.join(dir, 'broken.jpg'), readFileSync(path.join(DEFAULT_PHOTOS_DIR, 'coffee.jpg')).subarray(0, 300));
