@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Box, DetectedItem } from '../../shared/detection/schema';
 import { isProposable } from '../../shared/detection/classes';
+import { DETECTION } from './configuration';
 import { Detector, DetectorError } from './detector';
 import { findDetectorRuntime, type DetectorRuntime } from './runtime';
 
@@ -70,13 +71,20 @@ describe('the on-device detector on real photos', () => {
     expect(pot.y).toBeGreaterThan(0.65);
   });
 
-  it('finds the halved orange left of the middle of the fruit', async () => {
+  it('sees the halved orange left of the middle of the fruit, just under the threshold, and calls no lime an apple', async () => {
     // The green fruits on the right are limes: CenterNet alone called them apples, which COCO has no better word for.
     const photo = await detect('fruits.jpg');
-    const orange = centre(find(photo.items, 'orange').box, photo);
-    expect(orange.x).toBeGreaterThan(0.25);
-    expect(orange.x).toBeLessThan(0.5);
     expect(photo.items.map((item) => item.label)).not.toContain('apple');
+    // Both models see the orange, at 0.497 together: just under the threshold of 0.5, chosen for precision 0.7 on the
+    // eval photos (docs/detection.md). The coach does not name it; lowered to 0.475 it would.
+    const bytes = readFileSync(path.join(FIXTURES, 'fruits.jpg'));
+    const { candidates } = await detector.candidates(bytes, { width: photo.width, height: photo.height });
+    const orange = candidates.filter((candidate) => candidate.label === 'orange').sort((a, b) => b.score - a.score)[0]!;
+    expect(orange.score).toBeGreaterThan(0.45);
+    expect(orange.score).toBeLessThan(DETECTION.thresholds.default);
+    expect(photo.items.map((item) => item.label)).not.toContain('orange');
+    expect(centre(orange.box, photo).x).toBeGreaterThan(0.25);
+    expect(centre(orange.box, photo).x).toBeLessThan(0.5);
   });
 
   it('names nothing to move on a shelf it is unsure of, and points at the busy part below the middle instead', async () => {

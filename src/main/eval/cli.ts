@@ -5,8 +5,9 @@
  * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
  * `npm run eval -- --understanding [--corpus FILE] [--json FILE]` reads the labelled corpus of free-text answers with
  * the offline coach's `understand` and prints how much it read as meant; no model is involved.
- * `npm run eval -- --detection [--compare] [--photos DIR] [--json FILE]` runs the on-device detector over the labelled
- * real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts).
+ * `npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]` runs the on-device detector over the
+ * labelled real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts);
+ * `--record` keeps the candidates the unit test of the detector's choice scores (detection/recorded.ts).
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -29,7 +30,7 @@ const USAGE = [
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
-  '       npm run eval -- --detection [--compare] [--photos DIR] [--json FILE]',
+  '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]',
 ].join('\n');
 
 export const DEFAULT_CORPUS_FILE = path.resolve(import.meta.dirname, '../guided/understanding/corpus.jsonl');
@@ -65,6 +66,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         json: { type: 'string' },
         detection: { type: 'boolean', default: false },
         photos: { type: 'string' },
+        record: { type: 'boolean', default: false },
       },
       allowPositionals: true,
       strict: true,
@@ -80,10 +82,17 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       print(USAGE);
       return 2;
     }
-    return runDetectionEval({ compare: values.compare, ...(values.photos ? { photos: values.photos } : {}), ...(values.json ? { json: values.json } : {}) }, deps);
+    if (values.record && values.photos) {
+      print(`--record keeps the candidates of the eval's own photos: it does not go with --photos.\n${USAGE}`);
+      return 2;
+    }
+    return runDetectionEval(
+      { compare: values.compare, record: values.record, ...(values.photos ? { photos: values.photos } : {}), ...(values.json ? { json: values.json } : {}) },
+      deps,
+    );
   }
-  if (values.photos) {
-    print(`--photos goes with --detection.\n${USAGE}`);
+  if (values.photos || values.record) {
+    print(`--photos and --record go with --detection.\n${USAGE}`);
     return 2;
   }
 

@@ -60,7 +60,7 @@ describe('the Markdown summary', () => {
     ];
     const markdown = sessionSummaryMarkdown({ ...state, photos }, new Map(photos.map((photo) => [photo.id, new Uint8Array([1])])));
     expect(markdown).toContain(
-      '| ![desk.jpg](data:image/webp;base64,AQ==) | ![desk\\-now.jpg](data:image/webp;base64,AQ==) |\n\ndesk\\-now.jpg shows the same view as desk.jpg. Things the detector could see there: 2 before, 0 after. They covered 25% of the photo before, 0% after.\n\nIt counts only the things the detector recognises',
+      '| ![desk.jpg](data:image/webp;base64,AQ==) | ![desk\\-now.jpg](data:image/webp;base64,AQ==) |\n\ndesk\\-now.jpg shows the same view as desk.jpg. Things the detector could see there: 2 before, 0 after. Their outlines covered 25% of the photo before, 0% after.\n\nIt counts only the things the detector recognises',
     );
   });
 

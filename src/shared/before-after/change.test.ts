@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classInfo } from '../detection/classes';
 import type { CocoLabel, DetectedItem } from '../detection/schema';
 import type { Photo } from '../session/schema';
-import { thingsSeen, viewChanges, viewChangeText } from './change';
+import { thingsSeen, VIEW_CHANGE_NOTE, viewChanges, viewChangeText } from './change';
 import { VIEW_SIDE } from './schema';
 import { viewSimilarity } from './view';
 
@@ -60,8 +60,10 @@ describe('change you can see between a before and an after photo of the same vie
     const [change] = viewChanges([before, photo('desk.jpg', 'before', SHELF, []), after]);
     expect(change).toMatchObject({ kind: 'measured', before: { fileName: 'room.jpg' }, was: { count: 3 }, now: { count: 1 } });
     expect(viewChangeText(change!)).toBe(
-      'room-now.jpg shows the same view as room.jpg. Things the detector could see there: 3 before, 1 after. They covered 6% of the photo before, 1% after.',
+      'room-now.jpg shows the same view as room.jpg. Things the detector could see there: 3 before, 1 after. Their outlines covered 6% of the photo before, 1% after.',
     );
+    // What is measured is boxes, and a detector errs both ways: the note beside the counts says both.
+    expect(VIEW_CHANGE_NOTE).toContain('It can miss things, and it can see one where there is none or take one for two');
   });
 
   it('says calmly when the detector has nothing for a photo, when no before photo shows the view, and when a photo has no view kept', () => {

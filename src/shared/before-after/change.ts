@@ -64,7 +64,7 @@ export function viewChangeText(change: ViewChange): string {
       const { was, now } = change;
       const counts = `${name} shows the same view as ${change.before.fileName}. Things the detector could see there: ${was.count} before, ${now.count} after.`;
       if (was.count === 0 && now.count === 0) return counts;
-      return `${counts} They covered ${percent(was.share)} of the photo before, ${percent(now.share)} after.`;
+      return `${counts} Their outlines covered ${percent(was.share)} of the photo before, ${percent(now.share)} after.`;
     }
     case 'unread': {
       const which = change.unread.map((photo) => photo.fileName).join(' or ');
@@ -79,7 +79,7 @@ export function viewChangeText(change: ViewChange): string {
 
 /** What the counts measure and what they cannot see, said once beside them. */
 export const VIEW_CHANGE_NOTE =
-  'It counts only the things the detector recognises, such as cups, bottles, books and bags, not papers, clothes or cables, and it can miss things. The same view means the two photos look alike in light and shape.';
+  'It counts only the things the detector recognises, such as cups, bottles, books and bags, not papers, clothes or cables. It can miss things, and it can see one where there is none or take one for two, so the counts are a rough guide. The same view means the two photos look alike in light and shape.';
 
 function percent(share: number): string {
   if (share <= 0) return '0%';

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { findDetectorRuntime } from '../../detection/runtime';
 import { DEFAULT_PHOTOS_DIR, readLabels } from './labels';
-import { configName, configurations, detectionJson, evaluate, formatComparison, formatPerClass, runConfig, type ConfigReport } from './run';
+import { RECORDED_FILE, TODAY, writeRecorded } from './recorded';
+import { configName, configurations, detectionJson, evaluate, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../../eval-results');
 
@@ -16,6 +17,8 @@ export interface DetectionEvalOptions {
   readonly compare: boolean;
   readonly photos?: string;
   readonly json?: string;
+  /** Keep the candidates of the app's configuration and of CenterNet alone for the unit test of the choice. */
+  readonly record?: boolean;
 }
 
 export async function runDetectionEval(options: DetectionEvalOptions, deps: { readonly print: (text: string) => void }): Promise<number> {
@@ -35,14 +38,21 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
   }
   const runtime = lookup.found;
   const configs = configurations(runtime, options.compare);
+  if (options.record && !configs.some((config) => configName(config) === configName(TODAY))) configs.push(TODAY);
   print(`Detection eval: ${labels.photos.length} labelled photos in ${path.relative(process.cwd(), dir) || '.'}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}.`);
   const reports: ConfigReport[] = [];
+  const runs: ConfigRun[] = [];
   for (const [index, config] of configs.entries()) {
     print(`Running ${configName(config)}...`);
     const run = await runConfig(runtime, config, labels, dir, print);
+    runs.push(run);
     reports.push(evaluate(run, labels, index === 0));
   }
   const shipped = reports[0]!;
+  if (shipped.photos === 0) {
+    print(`\nNo photo could be read, so there is nothing to judge.`);
+    return 1;
+  }
   print(`\n${shipped.name}, as the app runs it (its thresholds were fitted on these photos: see "left out" below for an honest figure):`);
   print(formatPerClass(shipped.points[0]!));
   const { ms } = shipped;
@@ -54,5 +64,10 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(detectionJson(reports, labels), null, 2)}\n`);
   print(`\nJSON: ${out}`);
+  if (options.record) {
+    const kept = [runs[0]!, runs.find((run) => configName(run.config) === configName(TODAY))!];
+    await writeRecorded(RECORDED_FILE, runtime.id, kept);
+    print(`Candidates of ${kept.map((run) => configName(run.config)).join(' and ')}: ${path.relative(process.cwd(), RECORDED_FILE)}`);
+  }
   return 0;
 }

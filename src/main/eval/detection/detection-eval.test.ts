@@ -100,4 +100,39 @@ describe('npm run eval -- --detection', () => {
     expect(output).toContain('is not a valid labels file');
     expect(output).toContain('present');
   });
+
+  it('refuses labels for a photo the folder lacks, and a photo without labels, naming each, instead of counting them', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    copyFileSync(path.join(DEFAULT_PHOTOS_DIR, 'coffee.jpg'), path.join(dir, 'coffee.jpg'));
+    copyFileSync(path.join(DEFAULT_PHOTOS_DIR, 'kitten.jpg'), path.join(dir, 'kitten.jpg'));
+    writeFileSync(path.join(dir, LABELS_FILE), JSON.stringify({ photos: [labelled(['cup'], { file: 'coffee.jpg' }), labelled(['cup'], { file: 'gone.jpg' })] }));
+    const { code, output } = await cli('--detection', '--photos', dir);
+    expect(code).toBe(2);
+    expect(output).toContain('The labels and the photos do not match');
+    expect(output).toContain('labels gone.jpg, not in');
+    expect(output).toContain('kitten.jpg in');
+    expect(output).toContain('has no labels in labels.json');
+    expect(output).not.toContain('Running');
+  });
+
+  it('keeps candidates only of its own photos: --record with --photos, or without --detection, is refused', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    const refused = await cli('--detection', '--record', '--photos', dir);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('it does not go with --photos');
+    const alone = await cli('--record');
+    expect(alone.code).toBe(2);
+    expect(alone.output).toContain('--photos and --record go with --detection.');
+  });
+
+  it('says so, and judges nothing, when no photo can be read', async () => {
+    const dir = tempFolderSync('tidy-detection-eval-');
+    writeFileSync(path.join(dir, 'broken.jpg'), readFileSync(path.join(DEFAULT_PHOTOS_DIR, 'coffee.jpg')).subarray(0, 300));
+    writeFileSync(path.join(dir, LABELS_FILE), JSON.stringify({ photos: [labelled(['cup'], { file: 'broken.jpg' })] }));
+    const { code, output } = await cli('--detection', '--photos', dir, '--json', path.join(dir, 'out.json'));
+    expect(code).toBe(1);
+    expect(output).toContain('broken.jpg: could not be read');
+    expect(output).toContain('No photo could be read, so there is nothing to judge.');
+    expect(output).not.toContain('NaN');
+  });
 });

@@ -2,7 +2,7 @@
  * The labelled real photos the detector is judged on (photos/labels.json): for each photo, where it comes from and
  * under which licence, every COCO class a person would see in it, and the boxes its source drew, if any.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { BoxSchema, CocoLabelSchema, type CocoLabel } from '../../../shared/detection/schema';
@@ -75,6 +75,17 @@ export async function readLabels(dir: string): Promise<Labels> {
   }
   const parsed = LabelsSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not a valid labels file:\n${z.prettifyError(parsed.error)}`);
+  // The labels and the photos are one set: a label with no photo would be counted as a photo the detector could not
+  // read, and a photo with no labels would silently not count.
+  const photos = (await readdir(dir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name));
+  const labelled = new Set(parsed.data.photos.map((photo) => photo.file));
+  const missing = [...labelled].filter((name) => !photos.includes(name));
+  const unlabelled = photos.filter((name) => !labelled.has(name));
+  const problems = [
+    ...(missing.length ? [`${file} labels ${missing.join(', ')}, not in ${dir}.`] : []),
+    ...(unlabelled.length ? [`${unlabelled.join(', ')} in ${dir} ${unlabelled.length === 1 ? 'has' : 'have'} no labels in ${LABELS_FILE}.`] : []),
+  ];
+  if (problems.length) throw new Error(`The labels and the photos do not match:\n${problems.join('\n')}`);
   return parsed.data;
 }
 
