@@ -244,9 +244,10 @@ export class LiveSession {
       turnStopped: () => void session.#turns.stop(),
     });
     await session.#awayHandled.promise;
-    // Messages the crash left unanswered get their turn.
-    const waiting = services.store.state.queued.map((message) => message.id);
-    if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: [] });
+    // Messages the crash left unanswered get their turn, photos they shared included (the coach looks at those).
+    const queued = services.store.state.queued;
+    const waiting = queued.map((message) => message.id);
+    if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: queued.flatMap((message) => message.photoIds ?? []) });
     // So does a check-in that was due.
     else if (checkInDue(services.store.state) && !session.#turns.busy) session.#turns.enqueue({ messageIds: [], photoIds: [] });
     return session;

@@ -1,6 +1,7 @@
 import { asResumed } from '../../../test-support/sprints';
 import { createOpenAI } from '@ai-sdk/openai';
-import { cp, readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
@@ -86,6 +87,37 @@ describe('resuming a session', () => {
     await expect(async () => core.handlers['sessions:delete']({ id: core.store.state.id }, { signal })).rejects.toThrow('cannot be deleted');
     await core.handlers['sessions:delete']({ id: firstId }, { signal });
     expect((await core.handlers['sessions:list'](undefined, { signal })).sessions).toEqual([]);
+  });
+});
+
+describe('a crash after photos arrived, before the coach looked at them', () => {
+  it('the coach looks at them once the session is back: the turn carries the photos and the model describes each', async () => {
+    const model = await startScriptedModel({ scenario: await loadScenarioFile(path.join(SCENARIOS, 'rules.json')) });
+    cleanups.push(() => model.close());
+    const dataDir = await tempFolder('tidy-photos-crash-');
+    const first = coreOn(dataDir, model);
+    const photo = (red: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 90, b: 120 } } }).jpeg().toBuffer();
+    const uploads = [first.stageUpload('desk.jpg', await photo(10)), first.stageUpload('floor.jpg', await photo(200))];
+    await first.handlers['photos:import']({ uploads, paths: [] }, { signal });
+    await first.idle();
+    const log = first.sessionPaths!.log;
+    await first.dispose();
+    // The log as a crash just before the coach's turn would leave it: the photos and the message sharing them, no turn.
+    const lines = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+    const turn = lines.findIndex((line) => (JSON.parse(line) as { type: string }).type === 'turn-started');
+    expect(turn).toBeGreaterThan(0);
+    await writeFile(log, `${lines.slice(0, turn).join('\n')}\n`);
+
+    const second = coreOn(dataDir, model);
+    await second.resumeLatest();
+    await second.idle();
+    const state = second.store.state;
+    expect(state.queued).toEqual([]);
+    expect(state.photos).toHaveLength(2);
+    for (const each of state.photos) expect(each.facts, `${each.fileName} described`).toBeDefined();
+    const { events } = await readSessionLog(log);
+    const started = events.find((event) => event.type === 'turn-started');
+    expect(started).toMatchObject({ photoIds: state.photos.map((each) => each.id) });
   });
 });
 
