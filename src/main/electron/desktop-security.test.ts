@@ -146,7 +146,8 @@ describe('desktop (stand-in) security checklist', () => {
     expect(ipcMain.handledChannels()).toEqual([ELECTRON_IPC.invoke]);
     expect(ipcMain.eventNames().sort()).toEqual([ELECTRON_IPC.cancel, ELECTRON_IPC.dropped, 'electron-store-get-data'].sort());
 
-    // Every invoke channel crosses the bridge into main's dispatcher, which checks its input against the contract.
+    // Every invoke channel crosses the bridge into main, has a handler there (main reports a channel it does not serve
+    // before looking at the input) and has its input checked against the contract.
     for (const channel of Object.keys(contract.invoke)) {
       const result = await invoke(channel, { notInTheContract: true });
       expect({ channel, code: result.error?.code }).toEqual({ channel, code: 'invalid-input' });
