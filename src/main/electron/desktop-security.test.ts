@@ -192,6 +192,25 @@ describe('desktop (stand-in) security checklist', () => {
     const imported = await invoke('photos:import', { paths: [elsewhere] });
     expect(imported).toMatchObject({ ok: false });
     expect(imported.error!.message).toMatch(/drop|pick/i);
+    // A cancel sent from there stops nothing: the page's own call, waiting on main's file dialog, goes on; the same
+    // cancel from the page itself stops it.
+    const { dialogs, ipc } = app.electron.standIn;
+    const heardCancel = (id: string) => ipc.some((message) => message.direction === 'to-main' && message.channel === ELECTRON_IPC.cancel && message.args[0] === id);
+    const pickCancelledBy = async (cancel: (id: string) => Promise<unknown>, id: string) => {
+      const shown = dialogs.next();
+      const picking = page.evaluate((id) => (globalThis as unknown as PageGlobals).tidy!.invoke({ id, channel: 'photos:pick' }), id);
+      await shown;
+      await cancel(id);
+      // Main has heard it (ipcMain's listeners run as the message arrives) before the person closes the dialog.
+      await expect.poll(() => heardCancel(id)).toBe(true);
+      dialogs.answerNext({ canceled: true });
+      return (await picking) as { ok: boolean; error?: { code: string } };
+    };
+    expect(await pickCancelledBy((id) => appWindow.webContents.ipcFromFrame(frame, 'send', ELECTRON_IPC.cancel, id), 'pick-1')).toMatchObject({ ok: true });
+    expect(await pickCancelledBy((id) => page.evaluate((id) => (globalThis as unknown as PageGlobals).tidy!.cancel(id), id), 'pick-2')).toMatchObject({
+      ok: false,
+      error: { code: 'aborted' },
+    });
     await page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementById('intruder')!.remove());
 
     // Another window, with our preload, on our own origin: not the window main talks to.
