@@ -10,6 +10,10 @@ export const APP_HOST = 'tidying';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 const WINDOW_CSP = contentSecurityPolicy();
+/** On every answer, errors and photos included: whatever the window shows from app:// is held to the policy. */
+const HEADERS = { 'Content-Security-Policy': WINDOW_CSP, 'X-Content-Type-Options': 'nosniff' };
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...HEADERS } });
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {
@@ -23,15 +27,18 @@ export function serveRenderer(rendererDir: string, photoFile: (urlPath: string) 
   const root = path.resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (url.host !== APP_HOST) return notFound();
     if (url.pathname.startsWith('/photos/')) {
       const photo = photoFile(url.pathname);
-      return photo ? net.fetch(pathToFileURL(photo).toString()) : new Response('Not found', { status: 404 });
+      // A well-formed id with no file behind it is not found either (net.fetch rejects for a missing file).
+      const read = photo ? await net.fetch(pathToFileURL(photo).toString()).catch(() => undefined) : undefined;
+      if (!read?.ok) return notFound();
+      const headers = new Headers(read.headers);
+      for (const [name, value] of Object.entries(HEADERS)) headers.set(name, value);
+      return new Response(read.body, { status: read.status, headers });
     }
     const file = await readStaticFile(root, url.pathname);
-    if (!file) return new Response('Not found', { status: 404 });
-    return new Response(new Uint8Array(file.body), {
-      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': WINDOW_CSP, 'X-Content-Type-Options': 'nosniff' },
-    });
+    if (!file) return notFound();
+    return new Response(new Uint8Array(file.body), { headers: { 'Content-Type': file.contentType, ...HEADERS } });
   });
 }
