@@ -260,6 +260,33 @@ describe('desktop (stand-in) security checklist', () => {
     expect((await invoke('app:info')).ok).toBe(true);
   });
 
+  it('11/13: a webview is never attached and a redirect away is never followed, in any window', async () => {
+    // No page here can raise these (the window has no <webview>, and app:// never redirects; docs/testing.md), so
+    // they are raised as Electron raises them, on our window and on a fresh one: main's own listeners answer.
+    const fresh = new app.electron.BrowserWindow({ show: false });
+    try {
+      for (const contents of [appWindow.webContents, fresh.webContents]) {
+        const asked = (name: string, ...args: unknown[]) => {
+          const asking = {
+            defaultPrevented: false,
+            preventDefault: () => {
+              asking.defaultPrevented = true;
+            },
+          };
+          contents.emit(name, asking, ...args);
+          return asking.defaultPrevented;
+        };
+        expect({
+          webview: asked('will-attach-webview', { nodeIntegration: false }, { src: 'app://tidying/index.html' }),
+          redirectAway: asked('will-redirect', 'https://example.com/', false, true),
+          redirectInApp: asked('will-redirect', 'app://tidying/index.html', false, true),
+        }).toEqual({ webview: true, redirectAway: true, redirectInApp: false });
+      }
+    } finally {
+      fresh.destroy();
+    }
+  });
+
   it('14/15: no new window opens; only https links go to the system browser', async () => {
     const opened = app.electron.standIn.opened;
     opened.length = 0;
