@@ -348,7 +348,8 @@ describe('desktop (stand-in) security checklist', () => {
     }
 
     // Enforced: an injected inline script does not run, code from a string is refused (a string timer: the page's
-    // own call, where DevTools' evaluation would be exempt), nothing remote is fetched.
+    // own call, where DevTools' evaluation would be exempt), nothing remote is fetched, no frame loads (not even one
+    // of the app's own pages).
     const fetched = await page.evaluate(async () => {
       const violations = new Set<string>();
       const { document, setTimeout } = globalThis as unknown as PageGlobals;
@@ -358,6 +359,8 @@ describe('desktop (stand-in) security checklist', () => {
       script.textContent = 'window.injected = true';
       document.body.append(script);
       setTimeout('window.evaluated = true', 0);
+      const frame = Object.assign(document.createElement('iframe'), { src: '/index.html', id: 'framed' });
+      document.body.append(frame);
       return fetch('https://example.com/').then(
         () => true,
         () => false,
@@ -366,8 +369,9 @@ describe('desktop (stand-in) security checklist', () => {
     expect(fetched).toBe(false);
     await expect
       .poll(() => page.evaluate(() => [...(globalThis as unknown as Record<symbol, Set<string>>)[Symbol.for('violations')]!].sort()))
-      .toEqual(['connect-src', 'script-src', 'script-src-elem']);
+      .toEqual(['connect-src', 'frame-src', 'script-src', 'script-src-elem']);
     expect(await page.evaluate(() => ['injected' in globalThis, 'evaluated' in globalThis])).toEqual([false, false]);
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementById('framed')!.remove());
   });
 
   it('18: the photo protocol serves the session’s photos and nothing else', async () => {
