@@ -61,7 +61,10 @@ beforeAll(async () => {
   });
   await mkdir(path.join(root, 'photos'));
   await appWindow.webContents.drop([await photo(path.join(root, 'photos', 'desk.jpg'))], { x: 600, y: 400 });
-  await page.getByTestId('import-summary').getByText('1 photo added.').waitFor();
+  await expectPage(page.getByTestId('import-summary'), 'the photo dropped on the window comes in (main heard the preload’s drop report)').toContainText(
+    '1 photo added.',
+    { timeout: 30_000 },
+  );
   await page.getByRole('dialog').waitFor();
   thumbnail = await page.getByRole('region', { name: 'Photos of the room' }).locator('img').first().getAttribute('src').then((src) => src!);
   pushed = await page.evaluate(() => (globalThis as unknown as Record<symbol, string[]>)[Symbol.for('heard')]!);
