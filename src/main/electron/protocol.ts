@@ -3,11 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readStaticFile } from '../web/static-files';
 import { contentSecurityPolicy } from '../web/security';
-
-/** The renderer is served from app://tidying/ in production, never from file:// (which would let it read any file). */
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'tidying';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+import { APP_HOST, APP_SCHEME } from './app-url';
 
 const WINDOW_CSP = contentSecurityPolicy();
 /** On every answer, errors and photos included: whatever the window shows from app:// is held to the policy. */
