@@ -107,7 +107,7 @@ test('desktop (Electron): a message round-trips and navigation away is blocked',
   expect(window.url()).toMatch(/^app:\/\/tidying\//);
 });
 
-test('desktop (Electron): journey: a folder dropped, cards answered by click and key, an exit plan, an after photo picked, a restart, the session replayed', async () => {
+test('desktop (Electron): journey: a folder dropped, cards answered by click and key, an exit plan, a folder of after photos chosen, a restart, the session replayed', async () => {
   test.setTimeout(180_000);
   await desktopJourney(desktop!, await journeyPhotos(path.join(root!, 'photos')));
 });
