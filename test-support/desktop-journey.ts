@@ -152,6 +152,8 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await expect(position).toContainText('Step 1 of 6');
   const answers = page.getByTestId('step-answers');
   const leaving = page.getByTestId('pile-leaving').locator('.count');
+  // Focus moves to the replay once it has shown (its keys work from then on): wait for it, as a person's eyes would.
+  await expect(replay).toBeFocused();
   await page.keyboard.press('End');
   await expect(position).toContainText('Step 6 of 6');
   await expect(answers).toContainText('→ Stop for today');
