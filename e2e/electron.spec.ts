@@ -14,7 +14,8 @@ import { shotPath } from './support/screenshots';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const binary = findElectronBinary();
 const SKIP_REASON = 'missing' in binary ? `Electron window tests skipped: ${binary.missing}.` : undefined;
-if (SKIP_REASON) console.log(SKIP_REASON);
+// Said once, by the runner as it collects the tests (its workers load this file again; each skip names it too).
+if (SKIP_REASON && process.env.TEST_WORKER_INDEX === undefined) console.log(SKIP_REASON);
 
 /** Real Electron, driven by Playwright: a dialog answered in main, a drop made with real paths over CDP. */
 class RealElectron implements DesktopDriver {
