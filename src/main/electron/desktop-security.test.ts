@@ -195,6 +195,25 @@ describe('desktop (stand-in) security checklist', () => {
     const imported = await invoke('photos:import', { paths: [elsewhere] });
     expect(imported).toMatchObject({ ok: false });
     expect(imported.error!.message).toMatch(/drop|pick/i);
+    // Nor does a drop the page's own script makes up, of a file named like that folder: a File built by script has
+    // no path, so the preload reports nothing.
+    const dropReports = () => app.electron.standIn.ipc.filter((message) => message.channel === ELECTRON_IPC.dropped).length;
+    const reportsBefore = dropReports();
+    await page.evaluate((name) => {
+      const { DataTransfer, File, DragEvent, document } = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string) => unknown;
+        DragEvent: new (type: string, init: object) => unknown;
+        document: { body: { dispatchEvent(event: unknown): boolean } };
+      };
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(new File(['made up'], name));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    }, elsewhere);
+    // (Messages from the page arrive in order: once this invoke is answered, a report sent before it would be in.)
+    expect((await invoke('app:info')).ok).toBe(true);
+    expect(dropReports(), 'drop reports main heard after a drop made up by page script').toBe(reportsBefore);
+    expect(await invoke('photos:import', { paths: [elsewhere] })).toMatchObject({ ok: false });
     // A cancel sent from there stops nothing: the page's own call, waiting on main's file dialog, goes on; the same
     // cancel from the page itself stops it.
     const { dialogs, ipc } = app.electron.standIn;
