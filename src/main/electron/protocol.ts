@@ -1,6 +1,6 @@
-import { net, protocol } from 'electron';
+import { protocol } from 'electron';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { readStaticFile } from '../web/static-files';
 import { contentSecurityPolicy } from '../web/security';
 import { APP_HOST, APP_SCHEME } from './app-url';
@@ -26,12 +26,11 @@ export function serveRenderer(rendererDir: string, photoFile: (urlPath: string) 
     if (url.host !== APP_HOST) return notFound();
     if (url.pathname.startsWith('/photos/')) {
       const photo = photoFile(url.pathname);
-      // A well-formed id with no file behind it is not found either (net.fetch rejects for a missing file).
-      const read = photo ? await net.fetch(pathToFileURL(photo).toString()).catch(() => undefined) : undefined;
-      if (!read?.ok) return notFound();
-      const headers = new Headers(read.headers);
-      for (const [name, value] of Object.entries(HEADERS)) headers.set(name, value);
-      return new Response(read.body, { status: read.status, headers });
+      // Read here, not through a file: request, so that the answer is wholly ours (its type, its headers, a 404 for a
+      // well-formed id with no file behind it).
+      const body = photo === undefined ? undefined : await readFile(photo).catch(() => undefined);
+      if (photo === undefined || body === undefined) return notFound();
+      return new Response(new Uint8Array(body), { headers: { 'Content-Type': photo.endsWith('.webp') ? 'image/webp' : 'image/jpeg', ...HEADERS } });
     }
     const file = await readStaticFile(root, url.pathname);
     if (!file) return notFound();
