@@ -139,6 +139,7 @@ describe('desktop (stand-in) security checklist', () => {
             void tidy.invoke({ id: 'push', channel: 'sprint:control', input: { action: 'pause' } });
           }),
       ),
+      'the arguments a push listener is given (never Electron’s event)',
     ).toBe(1);
   });
 
@@ -167,7 +168,7 @@ describe('desktop (stand-in) security checklist', () => {
     for (const channel of ['fs:read', '__proto__', 'constructor', 'settings:getApiKey']) {
       expect((await invoke(channel)).error?.code).toBe('unknown-channel');
     }
-    expect(app.electron.standIn.ipc.filter((message) => message.direction === 'to-main')).toHaveLength(before);
+    expect(app.electron.standIn.ipc.filter((message) => message.direction === 'to-main'), 'messages main heard, after calls on channels outside the contract').toHaveLength(before);
   });
 
   it('17: IPC from another frame or another window is refused; our window’s top frame is heard', async () => {
@@ -511,8 +512,8 @@ describe('desktop (stand-in) security checklist', () => {
     expect(outcome).toBe('quit with 0');
     // No "Tidying is already open" box: it never reached the data folder's lock.
     expect(second.electron.standIn.dialogs.shown).toEqual([]);
-    await expect.poll(() => appWindow.isMinimized()).toBe(false);
-    expect(appWindow.isFocused()).toBe(true);
+    await expect.poll(() => appWindow.isMinimized(), { message: 'the first window is still minimised' }).toBe(false);
+    expect(appWindow.isFocused(), 'the first window has focus').toBe(true);
     expect((await invoke('app:info')).ok).toBe(true);
   });
 
