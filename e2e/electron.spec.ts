@@ -14,7 +14,8 @@ import { shotPath } from './support/screenshots';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const binary = findElectronBinary();
 const SKIP_REASON = 'missing' in binary ? `Electron window tests skipped: ${binary.missing}.` : undefined;
-if (SKIP_REASON) console.log(SKIP_REASON);
+// Said once, by the runner as it collects the tests (its workers load this file again; each skip names it too).
+if (SKIP_REASON && process.env.TEST_WORKER_INDEX === undefined) console.log(SKIP_REASON);
 
 /** Real Electron, driven by Playwright: a dialog answered in main, a drop made with real paths over CDP. */
 class RealElectron implements DesktopDriver {
@@ -107,7 +108,7 @@ test('desktop (Electron): a message round-trips and navigation away is blocked',
   expect(window.url()).toMatch(/^app:\/\/tidying\//);
 });
 
-test('desktop (Electron): journey: a folder dropped, cards answered by click and key, an exit plan, an after photo picked, a restart, the session replayed', async () => {
+test('desktop (Electron): journey: a folder dropped, cards answered by click and key, an exit plan, a folder of after photos chosen, a restart, the session replayed', async () => {
   test.setTimeout(180_000);
   await desktopJourney(desktop!, await journeyPhotos(path.join(root!, 'photos')));
 });

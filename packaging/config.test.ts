@@ -86,6 +86,18 @@ describe('electron-builder.yml', () => {
     expect(artifactName(config, ROOT, 'mac', 'dmg', 'dmg')).toBe('Tidying-0.1.0-x64.dmg');
     expect(artifactName(config, ROOT, 'win', 'nsis', 'exe')).toBe('Tidying-Setup-0.1.0-x64.exe');
   });
+
+  it("asks for Electron's fuses as docs/security.md (item 19) says, in every installer", () => {
+    // Flipped in the binary only when an installer is built (docs/packaging.md): what can be checked here is the ask.
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+    for (const platform of PLATFORMS) expect(config[platform], platform).not.toHaveProperty('electronFuses');
+  });
 });
 
 describe('what the installers pack', () => {

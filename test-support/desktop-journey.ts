@@ -38,7 +38,7 @@ async function roomPhoto(file: string, width: number, height: number, tint: stri
 export interface JourneyPhotos {
   /** A folder as a person would drop it: two photos (one nested), a note and a hidden file. */
   room: string;
-  /** One photo of the room after tidying. */
+  /** A folder the person chooses in the native dialog: one photo of the room after tidying, and a note. */
   after: string;
 }
 
@@ -49,7 +49,11 @@ export async function journeyPhotos(root: string): Promise<JourneyPhotos> {
   await roomPhoto(path.join(room, 'corner', 'floor.jpg'), 900, 1200, '#6a6f7a');
   await writeFile(path.join(room, 'notes.txt'), 'shopping list');
   await writeFile(path.join(room, '.DS_Store'), 'hidden');
-  return { room, after: await roomPhoto(path.join(root, 'desk-now.jpg'), 1200, 900, '#8a8f95') };
+  const after = path.join(root, 'now');
+  await mkdir(after);
+  await roomPhoto(path.join(after, 'desk-now.jpg'), 1200, 900, '#8a8f95');
+  await writeFile(path.join(after, 'notes.txt'), 'done for today');
+  return { room, after };
 }
 
 const card = (page: Page) => page.getByRole('dialog');
@@ -71,7 +75,7 @@ async function nameThing(page: Page, item: string): Promise<void> {
 
 /**
  * A folder of photos dropped on the window, the coach's cards answered by click and by key, the session ended
- * with its exit plan (ticked by click and by key) and an after photo picked in the native dialog, the app quit and
+ * with its exit plan (ticked by click and by key) and a folder of after photos chosen in the native dialog, the app quit and
  * started again, and the session replayed step by step from Sessions.
  */
 export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhotos): Promise<void> {
@@ -121,7 +125,7 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await page.keyboard.press('Space');
   await expect(plan.getByTestId('exit-plan-progress')).toHaveText('2 of 3 done');
 
-  // An after photo, picked in the native dialog, beside the before ones.
+  // A folder chosen in the native dialog: its photo comes in as an after photo, beside the before ones.
   const beforeAfter = ended.getByTestId('before-after');
   const before = beforeAfter.getByTestId('before-photos').locator('.photo-name');
   await expect(before).toHaveCount(2);
@@ -148,6 +152,8 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await expect(position).toContainText('Step 1 of 6');
   const answers = page.getByTestId('step-answers');
   const leaving = page.getByTestId('pile-leaving').locator('.count');
+  // Focus moves to the replay once it has shown (its keys work from then on): wait for it, as a person's eyes would.
+  await expect(replay).toBeFocused();
   await page.keyboard.press('End');
   await expect(position).toContainText('Step 6 of 6');
   await expect(answers).toContainText('→ Stop for today');

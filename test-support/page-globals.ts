@@ -31,6 +31,7 @@ export interface PageGlobals {
   /** The desktop window's bridge, from the preload. */
   tidy?: {
     invoke(request: { id: string; channel: string; input?: unknown }): Promise<unknown>;
+    cancel(id: string): void;
     onPush(listener: (...args: unknown[]) => void): () => void;
   };
 }

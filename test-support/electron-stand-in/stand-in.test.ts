@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageGlobals } from '../page-globals';
@@ -147,6 +148,25 @@ describe('the Electron stand-in', () => {
     window.webContents.send('news', { headline: 'hello' }, 7);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as Record<symbol, unknown[]>)[Symbol.for('news')])).toEqual(['function', { headline: 'hello' }, 7]);
     expect(() => window.webContents.send('news', Symbol('no'))).toThrow('An object could not be cloned.');
+    electron.app.exit(0);
+    await electron.standIn.exited;
+  });
+
+  it('loadFile: a page from disk runs its preload and talks to main as a file: frame; a missing file fails the load', async () => {
+    const { electron, window } = await startProcess(`
+      const { contextBridge, ipcRenderer } = require('electron');
+      contextBridge.exposeInMainWorld('ipc', { where: () => ipcRenderer.invoke('where') });
+    `);
+    const file = path.join(root, 'from disk.html');
+    await writeFile(file, '<!doctype html><title>from disk</title><p id="greeting">hello</p>');
+    electron.ipcMain.handle('where', (event) => (event as { senderFrame: { url: string } }).senderFrame.url);
+    await window.loadFile(file);
+    const { page } = window.webContents;
+    expect(await page.locator('#greeting').textContent()).toBe('hello');
+    expect(window.webContents.getURL()).toBe(pathToFileURL(file).href);
+    expect(await page.evaluate(() => (globalThis as unknown as { ipc: { where(): Promise<string> } }).ipc.where())).toBe(pathToFileURL(file).href);
+    await expect(window.loadFile(path.join(root, 'missing.html'))).rejects.toThrow(/^ERR_FAILED \(-2\) loading 'file:/);
+    expect(electron.standIn.problems).toEqual([]);
     electron.app.exit(0);
     await electron.standIn.exited;
   });

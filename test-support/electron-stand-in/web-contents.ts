@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CDPSession, Page, Request as PageRequest, Route } from '@playwright/test';
 import type { HandlerDetails, WebPreferences, WindowOpenHandlerResponse } from 'electron';
 import type { IpcMain } from './ipc-main';
@@ -494,8 +494,13 @@ export class WebContents extends EventEmitter {
         this.emit('did-start-navigation', this.#navigationDetails(electronUrl, isMainFrame), electronUrl, false, isMainFrame, this.getProcessId(), 0);
       }
     }
+    if (!appUrl && url.startsWith('file:')) {
+      // Files from disk, as Chromium's file handler serves them (loadFile, and what a file: page loads).
+      await route.fulfill({ path: fileURLToPath(url) }).catch(() => route.abort('failed'));
+      return;
+    }
     if (!appUrl) {
-      // The stand-in has no network: anything but the app's own scheme fails as if offline.
+      // The stand-in has no network: anything but the app's own scheme and files fails as if offline.
       await route.abort('internetdisconnected');
       return;
     }

@@ -63,7 +63,7 @@ function standInDriver(appData: string): DesktopDriver & { start(): Promise<void
 }
 
 describe('desktop (stand-in)', () => {
-  it('journey: a folder dropped, cards answered by click and key, an exit plan, an after photo picked, a restart, the session replayed', async () => {
+  it('journey: a folder dropped, cards answered by click and key, an exit plan, a folder of after photos chosen, a restart, the session replayed', async () => {
     // No model: the guided coach, whatever the developer's shell has set up.
     for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'TIDY_MODEL', 'TIDY_COACH', 'TIDY_DATA_DIR', 'ELECTRON_RENDERER_URL']) vi.stubEnv(name, undefined);
     root = await mkdtemp(path.join(os.tmpdir(), 'tidy-desktop-journey-'));
@@ -72,7 +72,7 @@ describe('desktop (stand-in)', () => {
     await desktop.start();
     await desktopJourney(desktop, photos);
 
-    // The after photo came through main's own picker, attached to the window, for photos and folders.
+    // The after photos' folder came through main's own picker, attached to the window, for photos and folders.
     const [first, second] = desktop.launches;
     expect(first!.electron.standIn.dialogs.shown).toEqual([
       {

@@ -7,7 +7,8 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../dat
 import { electronSecretStore } from './secret-store';
 import { electronDataDirChoice, electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
-import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol';
+import { APP_ORIGIN, appUrlCheck } from './app-url';
+import { registerAppScheme, serveRenderer } from './protocol';
 import { hardenApp } from './security';
 import { windowOptions } from './window-options';
 
@@ -18,11 +19,7 @@ import { windowOptions } from './window-options';
 const built = (...parts: string[]) => path.join(app.getAppPath(), 'out', ...parts);
 /** Set by electron-vite in development: the renderer comes from its dev server instead of app://. */
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-
-function isAppUrl(url: string): boolean {
-  if (devServerUrl && url.startsWith(devServerUrl)) return true;
-  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
-}
+const isAppUrl = appUrlCheck(devServerUrl);
 
 export function startDesktopApp(): void {
   if (!app.requestSingleInstanceLock()) {

@@ -1,15 +1,15 @@
-import { net, protocol } from 'electron';
+import { protocol } from 'electron';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { readStaticFile } from '../web/static-files';
 import { contentSecurityPolicy } from '../web/security';
-
-/** The renderer is served from app://tidying/ in production, never from file:// (which would let it read any file). */
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'tidying';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+import { APP_HOST, APP_SCHEME } from './app-url';
 
 const WINDOW_CSP = contentSecurityPolicy();
+/** On every answer, errors and photos included: whatever the window shows from app:// is held to the policy. */
+const HEADERS = { 'Content-Security-Policy': WINDOW_CSP, 'X-Content-Type-Options': 'nosniff' };
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...HEADERS } });
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {
@@ -23,15 +23,17 @@ export function serveRenderer(rendererDir: string, photoFile: (urlPath: string) 
   const root = path.resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (url.host !== APP_HOST) return notFound();
     if (url.pathname.startsWith('/photos/')) {
       const photo = photoFile(url.pathname);
-      return photo ? net.fetch(pathToFileURL(photo).toString()) : new Response('Not found', { status: 404 });
+      // Read here, not through a file: request, so that the answer is wholly ours (its type, its headers, a 404 for a
+      // well-formed id with no file behind it).
+      const body = photo === undefined ? undefined : await readFile(photo).catch(() => undefined);
+      if (photo === undefined || body === undefined) return notFound();
+      return new Response(new Uint8Array(body), { headers: { 'Content-Type': photo.endsWith('.webp') ? 'image/webp' : 'image/jpeg', ...HEADERS } });
     }
     const file = await readStaticFile(root, url.pathname);
-    if (!file) return new Response('Not found', { status: 404 });
-    return new Response(new Uint8Array(file.body), {
-      headers: { 'Content-Type': file.contentType, 'Content-Security-Policy': WINDOW_CSP, 'X-Content-Type-Options': 'nosniff' },
-    });
+    if (!file) return notFound();
+    return new Response(new Uint8Array(file.body), { headers: { 'Content-Type': file.contentType, ...HEADERS } });
   });
 }

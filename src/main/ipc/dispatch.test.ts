@@ -39,6 +39,20 @@ describe('dispatchInvoke', () => {
     });
   });
 
+  it('reports a channel of the contract that main does not serve, whatever the input, without saying more', async () => {
+    const logger = memoryLogger();
+    const handlers: Partial<InvokeHandlers> = { ...testCore().handlers };
+    delete handlers['photos:pick'];
+    for (const input of [undefined, { notInTheContract: true }]) {
+      expect(await dispatchInvoke(handlers as InvokeHandlers, { id: 'c1', channel: 'photos:pick', input }, live(), logger)).toEqual({
+        id: 'c1',
+        ok: false,
+        error: { code: 'internal', message: 'Tidying could not complete "photos:pick". The details are in the log.' },
+      });
+    }
+    expect(logger.lines.join('\n')).toContain('No handler for "photos:pick"');
+  });
+
   it('says which field of the input is wrong and never runs the handler', async () => {
     let ran = false;
     const handlers = handlersWith({

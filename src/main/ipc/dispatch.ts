@@ -33,6 +33,13 @@ export async function dispatchInvoke(
   if (!isInvokeChannel(channel)) {
     return failure(id, { code: 'unknown-channel', message: `There is no channel named "${channel}".` });
   }
+  // Before the input: a channel the contract names but main does not serve is main's fault, whatever was sent (and
+  // a probe with a wrong input learns that every channel is served).
+  const handler = Object.hasOwn(handlers, channel) ? (handlers[channel] as InvokeHandler<typeof channel> | undefined) : undefined;
+  if (typeof handler !== 'function') {
+    logger.error(`No handler for "${channel}"`);
+    return failure(id, { code: 'internal', message: `Tidying could not complete "${channel}". The details are in the log.` });
+  }
   const input = contract.invoke[channel].input.safeParse(request.data.input);
   if (!input.success) {
     const issues = issuesOf(input.error);
@@ -44,7 +51,6 @@ export async function dispatchInvoke(
 
   let output: unknown;
   try {
-    const handler = handlers[channel] as InvokeHandler<typeof channel>;
     output = await handler(input.data as never, { signal });
   } catch (error) {
     if (signal.aborted) return failure(id, { code: 'aborted', message: 'The call was cancelled.' });
