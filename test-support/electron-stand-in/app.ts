@@ -66,6 +66,15 @@ export class App extends EventEmitter implements LockHolder {
     return this.#ready;
   }
 
+  /** Every renderer sandboxed, whatever its window asks for; Electron takes it only before 'ready'. */
+  enableSandbox(): void {
+    if (this.#process.ready) {
+      this.#process.problem('app.enableSandbox() was called after the app was ready, where Electron ignores it.');
+      return;
+    }
+    this.#process.sandboxForced = true;
+  }
+
   isReady(): boolean {
     return this.#process.ready;
   }

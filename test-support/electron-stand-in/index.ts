@@ -53,6 +53,10 @@ export const standIn = {
   },
   /** What the stand-in met that it does not model, and preload errors: a test fails if any. */
   problems: current.problems,
+  /** Whether the app called `app.enableSandbox()` before it was ready. */
+  get sandboxForced(): boolean {
+    return current.sandboxForced;
+  },
   onProblem: (watcher: (message: string) => void) => current.onProblem(watcher),
   /** Every IPC message between main and the pages, decoded, in order. */
   ipc: current.ipc,

@@ -41,6 +41,8 @@ export class StandInProcess {
   readonly ipc: IpcRecord[] = [];
   /** What the stand-in met that it does not model, or the page's preload threw: a test fails on any. */
   readonly problems: string[] = [];
+  /** `app.enableSandbox()` was called: every renderer is sandboxed, whatever its window asked for. */
+  sandboxForced = false;
   #ready = false;
   #exited = false;
 

@@ -229,4 +229,19 @@ describe('the Electron stand-in', () => {
     other.electron.app.exit(0);
     expect(await other.electron.standIn.exited).toBe(0);
   });
+
+  it('app.enableSandbox() before ready sandboxes a window that asked for none; after ready it is a problem', async () => {
+    vi.resetModules();
+    const electron = (await import('./index')) as StandInElectron;
+    electron.standIn.configure({ browser, appPath: ROOT, appData: path.join(root, `machine-${Math.random()}`) });
+    electron.app.enableSandbox();
+    electron.standIn.launch();
+    const window = new electron.BrowserWindow({ show: false, webPreferences: { sandbox: false } });
+    expect(window.webContents.preferences.sandbox).toBe(true);
+    expect(electron.standIn.problems).toEqual([]);
+    electron.app.enableSandbox();
+    expect(electron.standIn.problems).toEqual([expect.stringContaining('after the app was ready')]);
+    electron.app.exit(0);
+    expect(await electron.standIn.exited).toBe(0);
+  });
 });

@@ -149,7 +149,7 @@ export class WebContents extends EventEmitter {
   constructor(deps: WebContentsDeps) {
     super();
     this.#deps = deps;
-    this.#preferences = { ...DEFAULT_PREFERENCES, ...deps.preferences };
+    this.#preferences = { ...DEFAULT_PREFERENCES, ...deps.preferences, ...(deps.process.sandboxForced ? { sandbox: true } : {}) };
     for (const [key, value, what] of UNMODELLED) {
       if (this.#preferences[key] === value) deps.process.problem(`webPreferences.${key}: ${String(value)} asks for ${what}, which the Electron stand-in does not model.`);
     }

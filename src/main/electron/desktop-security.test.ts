@@ -91,8 +91,12 @@ describe('desktop (stand-in) security checklist', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      // Not packaged here: an installed app has none (window-options.test.ts).
+      devTools: true,
       spellcheck: true,
     });
+    // And every renderer is sandboxed whatever a window asks for: main called app.enableSandbox() before 'ready'.
+    expect(app.electron.standIn.sandboxForced).toBe(true);
     // The page has none of Node: the stand-in runs the preload in an isolated world of a sandboxed renderer.
     expect(
       await page.evaluate(() => ['require', 'process', 'module', 'Buffer', 'global', 'ipcRenderer', 'electron'].map((name) => typeof (globalThis as Record<string, unknown>)[name])),

@@ -3,7 +3,7 @@ import { windowOptions } from './window-options';
 
 describe('the window’s web preferences', () => {
   it('isolate and sandbox the renderer, with no Node and no webviews', () => {
-    expect(windowOptions('/app/preload.cjs').webPreferences).toMatchObject({
+    expect(windowOptions('/app/preload.cjs', { packaged: true }).webPreferences).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,
       sandbox: true,
@@ -14,7 +14,13 @@ describe('the window’s web preferences', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      devTools: false,
     });
-    expect(windowOptions('x').webPreferences).not.toHaveProperty('enableBlinkFeatures');
+    expect(windowOptions('x', { packaged: true }).webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('keep the developer tools for development only', () => {
+    expect(windowOptions('x', { packaged: false }).webPreferences?.devTools).toBe(true);
+    expect(windowOptions('x', { packaged: true }).webPreferences?.devTools).toBe(false);
   });
 });

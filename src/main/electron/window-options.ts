@@ -1,7 +1,10 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 
-/** The window's options, in one place so a test guards every security-relevant preference. */
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/**
+ * The window's options, in one place so a test guards every security-relevant preference. An installed app has no
+ * developer tools: they would open the page, and with it everything it can reach, to anyone at the keyboard.
+ */
+export function windowOptions(preloadPath: string, { packaged }: { packaged: boolean }): BrowserWindowConstructorOptions {
   return {
     width: 1200,
     height: 800,
@@ -22,6 +25,7 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      devTools: !packaged,
       spellcheck: true,
     },
   };
