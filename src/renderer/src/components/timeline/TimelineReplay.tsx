@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { timelineStates, type Timeline } from '../../../../shared/sessions/schema';
 import { formatSessionDate, spaceLabel } from '../../sessions/format';
 import { navActionForKey, navigate, newMessageIds, PLAY_STEP_MS, startNav } from '../../sessions/timeline-nav';
@@ -31,8 +31,8 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
   const opened = timeline.opening.sessionStart;
   const [now] = useState(() => Date.now());
 
-  // Focus comes here when the replay opens, so its keys work at once.
-  useEffect(() => root.current?.focus(), []);
+  // Focus comes here as the replay opens, before it is painted, so a key pressed the moment it shows is its own.
+  useLayoutEffect(() => root.current?.focus(), []);
 
   useEffect(() => {
     if (!nav.playing) return;
