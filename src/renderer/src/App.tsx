@@ -198,7 +198,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           canPick={intake.canPick}
         />
       ) : null}
-      <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected' && question === undefined} />
+      {/* Open cards included: main queues the photos' turn behind the card, and the card keeps focus. */}
+      <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected'} />
     </>
   );
 }
