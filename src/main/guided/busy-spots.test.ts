@@ -147,3 +147,19 @@ describe('running out of things to name, as the person hears it', () => {
     expect(another.action).not.toHaveProperty('ranOut');
   });
 });
+
+describe('a thing named on a busy spot card', () => {
+  it('regression: its card had no outline; now it outlines the spot the person was looking at, and says where that is', async () => {
+    const pile = { box: { x: 0, y: 400, width: 300, height: 200 }, busyness: 1.6 };
+    const desk: Photo = { id: 'desk', fileName: 'desk.jpg', width: 1000, height: 600, detections: { items: [], busy: [pile] } };
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, photos: [desk], guided: sorting }),
+      answers: (question) =>
+        question.kind === 'choice' ? { kind: 'choice', selected: [], other: 'a pile of mail' } : { kind: 'disposition', pick: { type: 'choice', index: 0 } },
+    });
+    await harness.coach.turn({ text: '' });
+    const [spotCard, thingCard] = harness.asked;
+    expect(spotCard).toMatchObject({ kind: 'choice', prompt: expect.stringContaining('Look at the lower left of the photo:') });
+    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'a pile of mail', where: 'the lower left of the photo', focus: spotCard!.focus });
+  });
+});
