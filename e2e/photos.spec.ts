@@ -176,3 +176,21 @@ test('photos dropped while a card is open are imported, and the card stays open,
   await card.getByRole('textbox').press('Enter');
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(/mug/i);
 });
+
+test('a card has its own Add photos: the page’s is behind it, and a guided session has a card open almost all the time', async ({ page }) => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-card-photos-'));
+  await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ detection: false }));
+  await writeFile(path.join(folder, 'shelf.jpg'), await roomPhoto(900, 600, '#556677'));
+  app = await startWebMode({}, { dataDir: folder });
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  const card = dialog(page);
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles(path.join(folder, 'shelf.jpg'));
+  await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
+  await expect(page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View / })).toHaveCount(1);
+  await page.screenshot({ path: shotPath('photos-added-from-card.png') });
+  // The card waits as it was, focus still in it.
+  await expect(card).toContainText('nearest thing you can pick up');
+  await expect(card.getByRole('button', { name: 'Add photos' })).toBeFocused();
+});
