@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ScriptedModel } from '../test-support/scripted-model';
+import { dialog, startOverwhelmedGuidedSession } from './support/page';
 import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';
@@ -135,4 +136,61 @@ test('photos attached from the message box are imported like dropped ones', asyn
   await (await chooser).setFiles(file);
   await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
   await expect(page.getByTestId('messages').getByLabel('1 photo shared')).toBeVisible();
+});
+
+test('photos dropped while a card is open are imported, and the card stays open, focused and answerable', async ({ page }) => {
+  // The guided coach, offline, without the detector: a card is open almost all the time.
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-drop-card-'));
+  await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ detection: false }));
+  app = await startWebMode({}, { dataDir: folder });
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  const card = dialog(page);
+  await expect(card).toContainText('nearest thing you can pick up');
+  await expect(card.locator(':focus')).toHaveCount(1);
+
+  const photo = (await roomPhoto(800, 600, '#556655')).toString('base64');
+  const other = (await roomPhoto(640, 480, '#665555')).toString('base64');
+  const data = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    const bytes = (b64) => Uint8Array.from(atob(b64), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([bytes('${photo}')], 'shelf.jpg', { type: 'image/jpeg' }));
+    transfer.items.add(new File([bytes('${other}')], 'bed.jpg', { type: 'image/jpeg' }));
+    return transfer;
+  })()`);
+  // With a card open the page behind it is inert: a drop lands on the card's backdrop.
+  await page.dispatchEvent('.dialog-backdrop', 'dragenter', { dataTransfer: data });
+  await expect(page.getByText('Drop photos or folders of the room')).toBeVisible();
+  await page.screenshot({ path: shotPath('photos-drop-over-card.png') });
+  await page.dispatchEvent('.dialog-backdrop', 'drop', { dataTransfer: data });
+
+  await expect(page.getByTestId('import-summary')).toContainText('2 photos added.');
+  await expect(page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View / })).toHaveCount(2);
+  await expect(page.getByTestId('messages').getByLabel('2 photos shared')).toBeVisible();
+  await page.screenshot({ path: shotPath('photos-dropped-under-card.png') });
+
+  // The same card, still focused, and it still takes an answer.
+  await expect(card).toContainText('nearest thing you can pick up');
+  await expect(card.locator(':focus')).toHaveCount(1);
+  await card.getByRole('button', { name: 'Other...' }).click();
+  await card.getByRole('textbox').fill('mug');
+  await card.getByRole('textbox').press('Enter');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(/mug/i);
+});
+
+test('a card has its own Add photos: the page’s is behind it, and a guided session has a card open almost all the time', async ({ page }) => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-card-photos-'));
+  await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ detection: false }));
+  await writeFile(path.join(folder, 'shelf.jpg'), await roomPhoto(900, 600, '#556677'));
+  app = await startWebMode({}, { dataDir: folder });
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  const card = dialog(page);
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles(path.join(folder, 'shelf.jpg'));
+  await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
+  await expect(page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View / })).toHaveCount(1);
+  await page.screenshot({ path: shotPath('photos-added-from-card.png') });
+  // The card waits as it was, focus still in it.
+  await expect(card).toContainText('nearest thing you can pick up');
+  await expect(card.getByRole('button', { name: 'Add photos' })).toBeFocused();
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,7 @@ import { cropRegion } from '../src/main/photos/crop';
 import { runReplayCli } from '../src/main/replay/cli';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
-import { dialog, dropFiles, say } from './support/page';
+import { dialog, dropFiles, say, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
@@ -171,8 +171,9 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await expect(dialog(page).getByRole('button', { name: 'Point at something else' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(keyboardSurface).toBeFocused();
-  await page.keyboard.press('ArrowRight');
   await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^Box in the middle, .*on: person\.$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^54% from the left, on: .*person.*\.$/);
   for (let step = 0; step < 7; step += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowLeft');
   await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/on: .*bottle/);
@@ -243,8 +244,9 @@ test('conversational: a click and a drag in the large view, and a "which one?" c
   await expect(cardSurface).toBeFocused();
   await expect(dialog(page).getByTestId('pointing-box')).toBeVisible();
   for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^74% from the top/);
   await page.keyboard.press('Shift+ArrowRight');
-  await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^Box at the bottom, /);
+  await expect(dialog(page).getByTestId('pointing-said')).toHaveText(/^\d+% wide/);
   await page.screenshot({ path: shotPath('pointing-which-one.png') });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('messages')).toContainText('That saucer: to the kitchen with the cup.');
@@ -278,4 +280,36 @@ test('conversational: a click and a drag in the large view, and a "which one?" c
   expect(stdout).toContain('You: (pointed at coffee.jpg');
   expect(stdout).toContain('Card: Which saucer do you mean? Point at it. -> pointed at coffee.jpg');
   expect(stdout).toMatch(/Check: all \d+ turns went the way the log says\./);
+});
+
+test('from the keyboard, every arrow press says something new to a screen reader, at the photo’s edge too', async ({ page }) => {
+  // Offline, without the detector: the card about a thing the person named offers its photo to point at.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-pointing-said-'));
+  folders.push(dataDir);
+  await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ detection: false }));
+  app = await startWebMode({}, { dataDir });
+  await startOverwhelmedGuidedSession(page, app.url, 'Work');
+  await dropFiles(page, [{ name: 'coffee.jpg', data: readFileSync(path.join(FIXTURES, 'coffee.jpg')) }], '.dialog-backdrop');
+  await expect(page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View / })).toHaveCount(1);
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill('mug');
+  await dialog(page).getByRole('textbox').press('Enter');
+  await dialog(page).getByRole('button', { name: 'Point at something else' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByRole('application', { name: /Point at something in coffee\.jpg/ })).toBeFocused();
+
+  const said = dialog(page).getByTestId('pointing-said');
+  await expect(said).toHaveText(/^Box in the middle, /);
+  // Left until well past the edge, then smaller until it cannot be: each press is heard.
+  const presses = [...Array<string>(14).fill('ArrowLeft'), ...Array<string>(8).fill('Shift+ArrowUp')];
+  const heard = [(await said.textContent())!];
+  for (const key of presses) {
+    await page.keyboard.press(key);
+    await expect(said).not.toHaveText(heard.at(-1)!);
+    heard.push((await said.textContent())!);
+  }
+  expect(heard).toContain('At the left edge.');
+  expect(heard).toContain('Still at the left edge.');
+  expect(heard).toContain('As short as it goes.');
+  await page.screenshot({ path: shotPath('pointing-keyboard-edge.png') });
 });

@@ -32,8 +32,11 @@ export async function startOverwhelmedGuidedSession(page: Page, url: string, roo
   await expect(dialog(page)).toContainText('nearest thing you can pick up');
 }
 
-/** Drops files on the window as a person would: each a name and its bytes, a JPEG unless its type is given. */
-export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer; type?: string }[]): Promise<void> {
+/**
+ * Drops files on the window as a person would: each a name and its bytes, a JPEG unless its type is given. `on` is
+ * what they land on (with a card open, its backdrop: the page behind it is inert).
+ */
+export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer; type?: string }[], on = 'main'): Promise<void> {
   const encoded = files.map((file) => ({ name: file.name, type: file.type ?? 'image/jpeg', data: file.data.toString('base64') }));
   // A string, run in the page: the e2e code is typed for Node, which has no DataTransfer.
   const transfer = await page.evaluateHandle(`(() => {
@@ -44,5 +47,5 @@ export async function dropFiles(page: Page, files: readonly { name: string; data
     }
     return transfer;
   })()`);
-  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  await page.dispatchEvent(on, 'drop', { dataTransfer: transfer });
 }

@@ -65,13 +65,16 @@ export function spotsIn(photo: SpotPhoto): Spot[] {
   const furniture = items.filter((item) => classInfo(item.label).role === 'fixture');
   const things = items.filter((item) => isProposable(item.label) && !held(item.box, living));
   const groups = groupsOf(things, busy, furniture, living, photo);
-  const spots = groups.flatMap((group) => {
+  const placed = groups.flatMap((group) => {
     const settled = settle(group.pieces, living, photo);
     return settled ? [spotOf(group, settled, furniture, photo)] : [];
   });
   // Two spots that read the same are one place to the person: the busier one stays.
-  const ranked = spots.sort(byAmount);
-  return ranked.filter((spot, index) => ranked.findIndex((other) => other.place === spot.place) === index);
+  const ranked = placed.sort((a, b) => byAmount(a.spot, b.spot));
+  const once = ranked.filter(({ spot }, index) => ranked.findIndex((other) => other.spot.place === spot.place) === index);
+  // Two places by the same furniture that read alike ("around the oven", "by the oven") say which side "by" is.
+  const byTheSame = (landmark: Landmark) => once.filter((other) => other.landmark?.furniture.id === landmark.furniture.id).length > 1;
+  return once.map(({ spot, landmark }) => (landmark && byTheSame(landmark) ? { ...spot, place: nearPlace(spot.box, landmark, true, furniture, photo) } : spot));
 }
 
 /** Whether a box shares little enough with people and animals to be pointed at, and its centre is on none. */
@@ -227,14 +230,29 @@ function settle(pieces: readonly Piece[], living: readonly Box[], photo: Size): 
   return undefined;
 }
 
-function spotOf(group: Group, settled: { pieces: Piece[]; box: Box }, furniture: readonly DetectedItem[], photo: Size): Spot {
+type Landmark = { readonly furniture: DetectedItem; readonly relation: string };
+
+/** A spot, with the furniture it is by when it is `near` one (its words then depend on the photo's other spots). */
+function spotOf(group: Group, settled: { pieces: Piece[]; box: Box }, furniture: readonly DetectedItem[], photo: Size): { spot: Spot; landmark?: Landmark } {
   const things = settled.pieces.flatMap((piece) => ('thing' in piece ? [piece.thing] : []));
   const unnamed = settled.pieces.flatMap((piece) => ('region' in piece ? [{ ...piece.region, box: piece.box }] : []));
   const base = { id: group.key, box: settled.box, things, unnamed, amount: amountOf(settled.pieces) };
-  if (group.surface) return { ...base, kind: 'on', place: surfacePlace(group.surface, furniture, photo) };
+  if (group.surface) return { spot: { ...base, kind: 'on', place: surfacePlace(group.surface, furniture, photo) } };
   const landmark = landmarkBy(settled.box, furniture, photo);
-  if (landmark) return { ...base, kind: 'near', place: `the spot ${landmark.relation} ${theName(landmark.furniture, furniture, photo)}` };
-  return { ...base, kind: 'area', place: areaPlace(settled.box, photo) };
+  if (landmark) return { spot: { ...base, kind: 'near', place: nearPlace(settled.box, landmark, false, furniture, photo) }, landmark };
+  return { spot: { ...base, kind: 'area', place: areaPlace(settled.box, photo) } };
+}
+
+/**
+ * "the spot by the oven"; when another place in the photo is near the same furniture (`shared`), "by" says which side
+ * ("the spot to the right of the oven"), since "around the oven" and "by the oven" read alike. A place alone by its
+ * furniture keeps "by": a recorded session's spot words are worked out again when it replays, and must come out the
+ * same (src/main/session-log/fixtures/v2/detected.jsonl has "the spot by the table").
+ */
+function nearPlace(box: Box, landmark: Landmark, shared: boolean, furniture: readonly DetectedItem[], photo: Size): string {
+  const f = landmark.furniture.box;
+  const side = box.x + box.width / 2 < f.x + f.width / 2 ? 'to the left of' : 'to the right of';
+  return `the spot ${shared && landmark.relation === 'by' ? side : landmark.relation} ${theName(landmark.furniture, furniture, photo)}`;
 }
 
 /** "the top of the table", "the sofa", "the chair on the left" (when the photo has two chairs). */
@@ -259,7 +277,7 @@ const RAISED = new Set(['tv', 'microwave', 'clock']);
  * TV"), level with it and close beside it ("by the sofa"), or around it ("around the sink"). The biggest such one
  * is the clearest landmark.
  */
-function landmarkBy(box: Box, furniture: readonly DetectedItem[], photo: Size): { furniture: DetectedItem; relation: string } | undefined {
+function landmarkBy(box: Box, furniture: readonly DetectedItem[], photo: Size): Landmark | undefined {
   const found = furniture.flatMap((item) => {
     const f = item.box;
     const across = (Math.min(box.x + box.width, f.x + f.width) - Math.max(box.x, f.x)) / box.width;

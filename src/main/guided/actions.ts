@@ -22,7 +22,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   /**
    * `spot`: a busy spot in a photo, to look at (`step` absent), to start with one half of (`half`, its words), or to
    * take just one thing from (`one`); `smaller`: the person is stuck and no spot is left, so the step asked for is
-   * smaller (anything clearly rubbish, anywhere).
+   * smaller (anything clearly rubbish, anywhere). `ranOut`: the coach has just run out of things it can name, and
+   * this spot card says so (once: later spot cards only ask).
    */
   z.object({
     kind: z.literal('askWhatIsIt'),
@@ -31,6 +32,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     step: z.enum(['half', 'one']).optional(),
     half: text.optional(),
     smaller: z.literal(true).optional(),
+    ranOut: z.literal(true).optional(),
     /**
      * `nothing`: the person pointed where the detector names nothing to tidy (`living`: a person or pet is there;
      * `around`: furniture it knows there); `spotDone`: everything named in a spot they pointed at is decided.

@@ -1,16 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLiving, isProposable } from '../../shared/detection/classes';
+import type { Question } from '../../shared/questions/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { intersection } from '../detection/postprocess';
 import { MAX_LIVING_SHARE } from '../detection/spots';
 import { recordDecision } from '../session/decisions';
 import { newSessionState } from '../session';
 import type { Action } from './actions';
+import { STOP_FOR_TODAY, STUCK } from './dialogs';
 import { decide } from './decide';
 import type { Input } from './input';
 import type { GuidedState } from './phases';
 import { arbitrarySpotPhoto } from '../../../test-support/detections';
+import { guidedHarness } from '../../../test-support/guided';
 
 const sorting: GuidedState = { phase: 'sorting', active: { function: 'work', anchors: [], later: [] } };
 
@@ -98,5 +101,65 @@ describe('busy spots in the guided coach, for any photos (people and pets includ
     );
     // The walks did reach spot cards and get stuck on them (a property that never got there would prove nothing).
     expect(stuckOnSpots).toBeGreaterThan(50);
+  });
+});
+
+describe('running out of things to name, as the person hears it', () => {
+  const lowerLeft = { box: { x: 0, y: 400, width: 300, height: 200 }, busyness: 1.6 };
+  const upperRight = { box: { x: 700, y: 0, width: 300, height: 200 }, busyness: 1.4 };
+  const desk: Photo = { id: 'desk', fileName: 'desk.jpg', width: 1000, height: 600, detections: { items: [], busy: [lowerLeft, upperRight] } };
+  const prompts = (asked: readonly Question[]) => asked.flatMap((question) => (question.kind === 'choice' ? [question.prompt] : []));
+
+  it('regression: every new busy spot card said "That’s everything I could name…"; now only the first does', async () => {
+    // Each spot card is answered with a thing there and each thing's card with its first choice; then "I’m stuck" once, and a stop.
+    const answers = ['mug', 'old letters', STUCK, STOP_FOR_TODAY];
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, photos: [desk], guided: sorting }),
+      answers: (question) => {
+        if (question.kind === 'disposition') return { kind: 'disposition', pick: { type: 'choice', index: 0 } };
+        const answer = answers.shift();
+        if (question.kind !== 'choice' || !answer) return undefined;
+        return answer === STUCK || answer === STOP_FOR_TODAY ? { kind: 'choice', selected: [answer] } : { kind: 'choice', selected: [], other: answer };
+      },
+    });
+    for (let turn = 0; turn < 3; turn += 1) await harness.coach.turn({ text: '' });
+    expect(prompts(harness.asked)).toEqual([
+      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
+      'Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'Just one thing from the lower left of the photo, any one. What is it?',
+    ]);
+  });
+
+  it('says it when the things named run out after last time’s unsure ones, and not again after "I’m stuck" on a spot', () => {
+    // What was left unsure last time came first and is decided; nothing detected is left: the coach says so, once.
+    let state: SessionState = { ...newSessionState('s', 0), guided: sorting, photos: [desk], carriedOver: { from: 'last-time', anchors: [], unsure: ['shoebox'], nextTime: [] } };
+    state = recordDecision(state, { id: 'd0', at: 0, item: 'shoebox', outcome: 'trash' });
+    const first = decide(state, { kind: 'begin' });
+    expect(first.action).toMatchObject({ kind: 'askWhatIsIt', ranOut: true });
+    const place = first.action.kind === 'askWhatIsIt' ? first.action.spot : undefined;
+    state = { ...state, guided: first.next };
+    const smaller = decide(state, { kind: 'help' });
+    expect(smaller.action).toMatchObject({ kind: 'askWhatIsIt', spot: place, step: 'one' });
+    state = { ...state, guided: smaller.next };
+    const another = decide(state, { kind: 'help' });
+    expect(another.action).toMatchObject({ kind: 'askWhatIsIt', spot: expect.not.stringMatching(place!) });
+    expect(another.action).not.toHaveProperty('ranOut');
+  });
+});
+
+describe('a thing named on a busy spot card', () => {
+  it('regression: its card had no outline; now it outlines the spot the person was looking at, and says where that is', async () => {
+    const pile = { box: { x: 0, y: 400, width: 300, height: 200 }, busyness: 1.6 };
+    const desk: Photo = { id: 'desk', fileName: 'desk.jpg', width: 1000, height: 600, detections: { items: [], busy: [pile] } };
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, photos: [desk], guided: sorting }),
+      answers: (question) =>
+        question.kind === 'choice' ? { kind: 'choice', selected: [], other: 'a pile of mail' } : { kind: 'disposition', pick: { type: 'choice', index: 0 } },
+    });
+    await harness.coach.turn({ text: '' });
+    const [spotCard, thingCard] = harness.asked;
+    expect(spotCard).toMatchObject({ kind: 'choice', prompt: expect.stringContaining('Look at the lower left of the photo:') });
+    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'a pile of mail', where: 'the lower left of the photo', focus: spotCard!.focus });
   });
 });

@@ -64,7 +64,8 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     expect(harness.asked.map(shown)).toEqual([
       'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
       'Just one thing from the lower left of the photo, any one. What is it?',
-      'That’s everything I could name in your photos. Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
+      // Said once, on the first spot card: the person knows by now.
+      'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
       'That’s a lot at once. Stop here for today? Stopping is fine.',
     ]);
   });

@@ -559,11 +559,25 @@ function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: strin
   const suggested = suggestions(state);
   if (card) {
     const step = card.step === 'whole' ? {} : card.step === 'half' ? { step: 'half' as const, ...(card.half ? { half: card.half } : {}) } : { step: 'one' as const };
-    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
+    const ranOut = card.step === 'whole' && !knowsNothingIsLeft(state, here, stuckOn) ? { ranOut: true as const } : {};
+    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, ...ranOut, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
   }
   if (stuckOn === SMALLER) return offerBreak(here);
   if (stuckOn) return { action: { kind: 'askWhatIsIt', suggestions: suggested, smaller: true }, next: { ...here, currentSpot: SMALLER } };
   return { action: { kind: 'askWhatIsIt', suggestions: suggested }, next: here };
+}
+
+/**
+ * Whether the person already knows the coach has run out of things it can name, so a spot card need not say so
+ * again: they have been stuck on a spot card, or they have named a thing themselves since the coach last named one
+ * (from the photos, or left unsure last time). Read from the session rather than kept in it, so a recorded session
+ * with a single spot card replays as it was. New photos whose things are all decided make it news again.
+ */
+function knowsNothingIsLeft(state: SessionState, here: PhaseOf<'sorting'>, stuckOn: string | undefined): boolean {
+  if ((stuckOn && stuckOn !== SMALLER && stuckOn !== SMALLER_AFTER_PLAIN) || (here.active.passed?.length ?? 0) > 0) return true;
+  const carried = state.carriedOver?.unsure ?? [];
+  const last = state.decisions.at(-1);
+  return last !== undefined && !last.detection && !includesName(carried, last.item);
 }
 
 /** After "I'm stuck": at a whole spot, a smaller step there; at a smaller step, the next spot; else any card left. */

@@ -193,8 +193,9 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
         return heard.kind === 'unclear' ? { kind: 'help', ...(action.item ? { item: action.item } : {}) } : heard;
       }
       if (action.kind === 'askWhatIsIt') {
-        // Asked about where the person pointed: what they name is the thing there.
-        const there = action.pointed && action.focus?.[0] ? { focus: action.focus[0] } : {};
+        // Asked about where the person pointed, or about a busy spot (they are looking there): what they name is
+        // the thing there, and its card outlines that place.
+        const there = (action.pointed || action.spot) && action.focus?.[0] ? { focus: action.focus[0] } : {};
         if (selected === STUCK) return { kind: 'help' };
         if (selected === STOP_FOR_TODAY) return { kind: 'windDown' };
         if (selected !== undefined) return { kind: 'item', item: selected, ...there };

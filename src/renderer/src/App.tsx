@@ -22,6 +22,7 @@ import type { CoachActivityStore } from './session/activity';
 import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './session/hooks';
 import type { SessionMirror } from './session/mirror';
 import type { PhotoIntake } from './photos/intake';
+import { usePhotoPicker } from './photos/usePhotoPicker';
 
 export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore; intake: PhotoIntake }) {
   const { bridge, mirror, intake } = props;
@@ -66,6 +67,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   }, [bridge, status]);
 
   const question = session?.pendingQuestion;
+  // A card's own way to add photos; its file input sits outside the page that is inert behind the card.
+  const cardPhotos = usePhotoPicker(intake, 'images');
+  const photosWelcome = session?.status === 'active' && status === 'connected';
 
   const openReplay = (sessionId: string) => {
     setSessionsOpen(false);
@@ -177,7 +181,14 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
       ) : null}
       {question && !sessionsOpen && session ? (
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
-          <QuestionDialog key={question.id} question={question} bridge={bridge} sprint={session.status === 'active' ? session.sprint : undefined} onSessions={() => setSessionsOpen(true)} />
+          <QuestionDialog
+            key={question.id}
+            question={question}
+            bridge={bridge}
+            sprint={session.status === 'active' ? session.sprint : undefined}
+            onSessions={() => setSessionsOpen(true)}
+            {...(photosWelcome ? { onAddPhotos: cardPhotos.open } : {})}
+          />
         </SessionPhotos.Provider>
       ) : null}
       {exitPlanOpen && exitPlanNotice.plan && !question ? (
@@ -198,7 +209,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           canPick={intake.canPick}
         />
       ) : null}
-      <DropZone intake={intake} enabled={session?.status === 'active' && status === 'connected' && question === undefined} />
+      {/* Open cards included: main queues the photos' turn behind the card, and the card keeps focus. */}
+      <DropZone intake={intake} enabled={photosWelcome} />
+      {cardPhotos.input}
     </>
   );
 }

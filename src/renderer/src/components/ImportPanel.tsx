@@ -20,11 +20,13 @@ export function ImportPanel(props: { intake: PhotoIntake }) {
           : total > 0
             ? `Preparing ${total} photo${total === 1 ? '' : 's'}…`
             : 'Choosing photos…';
+    const waiting = state.waiting ? ` (${state.waiting} more to follow)` : '';
     return (
       <div className="import-panel" data-testid="import-progress">
         <div className="import-row">
           <span className="import-label" aria-live="polite">
             {label}
+            {waiting}
           </span>
           <button type="button" className="quiet-button" onClick={() => intake.cancel()}>
             Cancel

@@ -5,14 +5,15 @@ import { Subscribers } from '../session/subscribers';
 
 export type IntakeState =
   | { readonly phase: 'idle' }
-  | { readonly phase: 'sending'; readonly sent: number; readonly total: number; readonly currentFile: string }
-  | { readonly phase: 'importing'; readonly progress?: ImportProgress; readonly total: number }
+  | { readonly phase: 'sending'; readonly sent: number; readonly total: number; readonly currentFile: string; readonly waiting?: number }
+  | { readonly phase: 'importing'; readonly progress?: ImportProgress; readonly total: number; readonly waiting?: number }
   | { readonly phase: 'done'; readonly result: ImportResult }
   | { readonly phase: 'failed'; readonly message: string };
 
 /**
  * Photos on their way into the session: sending (web mode uploads), then main's import with its progress, then a
  * summary of what was skipped and why. Lives outside React, like the session mirror. Cancel stops both steps.
+ * Photos given while others are coming in wait and follow them (never dropped unsaid); the summary counts all.
  */
 export class PhotoIntake {
   /** Where a dropped session archive goes (the app opens it). */
@@ -28,6 +29,10 @@ export class PhotoIntake {
 
   private state: IntakeState = { phase: 'idle' };
   private controller: AbortController | undefined;
+  /** Photos given while an import was under way: they are imported when it ends. */
+  #waiting: DroppedFile[] = [];
+  /** What the imports since the last summary added up to, while more follow. */
+  #sofar: ImportResult | undefined;
   private readonly subscribers = new Subscribers();
 
   constructor(
@@ -83,9 +88,18 @@ export class PhotoIntake {
     await this.add(await filesFromItems(taken));
   }
 
-  /** Dropped files or folders, or what a folder input picked. */
+  /** Dropped files or folders, or what a folder input picked; while others are coming in, they follow them. */
   async add(files: readonly DroppedFile[]): Promise<void> {
-    if (files.length === 0 || this.busy) return;
+    if (files.length === 0) return;
+    if (this.busy) {
+      this.#waiting.push(...files);
+      this.set(this.state);
+      return;
+    }
+    await this.#import(files);
+  }
+
+  async #import(files: readonly DroppedFile[]): Promise<void> {
     const controller = this.start();
     const transfer = this.transfer;
     try {
@@ -119,7 +133,9 @@ export class PhotoIntake {
     }
   }
 
+  /** Stops what is coming in now and everything waiting to follow it. */
   cancel(): void {
+    this.#waiting = [];
     this.controller?.abort();
   }
 
@@ -133,11 +149,21 @@ export class PhotoIntake {
   }
 
   private async finish(call: Promise<ImportResult | undefined>): Promise<void> {
-    const result = await call;
+    const result = merged(this.#sofar, await call);
+    const next = this.#waiting.splice(0);
+    if (next.length > 0) {
+      this.#sofar = result;
+      await this.#import(next);
+      return;
+    }
+    this.#sofar = undefined;
     this.set(result ? { phase: 'done', result } : { phase: 'idle' });
   }
 
   private fail(error: unknown, controller: AbortController): void {
+    // The failure is said for all of them: what was waiting is not imported either.
+    this.#waiting = [];
+    this.#sofar = undefined;
     if (controller.signal.aborted) {
       this.set({ phase: 'idle' });
       return;
@@ -146,7 +172,21 @@ export class PhotoIntake {
   }
 
   private set(next: IntakeState): void {
-    this.state = next;
+    const waiting = this.#waiting.length;
+    this.state = (next.phase === 'sending' || next.phase === 'importing') && waiting > 0 ? { ...next, waiting } : next;
     this.subscribers.notify();
   }
+}
+
+/** Two imports' results as one summary. */
+function merged(before: ImportResult | undefined, after: ImportResult | undefined): ImportResult | undefined {
+  if (!before || !after) return after ?? before;
+  return {
+    imported: [...before.imported, ...after.imported],
+    duplicates: [...before.duplicates, ...after.duplicates],
+    skipped: [...before.skipped, ...after.skipped],
+    tooDeep: [...before.tooDeep, ...after.tooDeep],
+    capped: before.capped || after.capped,
+    cancelled: before.cancelled || after.cancelled,
+  };
 }

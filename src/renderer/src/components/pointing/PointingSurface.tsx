@@ -4,7 +4,7 @@ import type { RelativeBox } from '../../../../shared/pointing/schema';
 import type { Photo } from '../../../../shared/session/schema';
 import { percentStyle } from '../../photos/focus-geometry';
 import { photoUrl } from '../../photos/urls';
-import { boxWords } from '../../photos/box-words';
+import { boxWords, keyWords } from '../../photos/box-words';
 
 /** How far a press must move, as a share of the photo's side, before it is a drag and not a click. */
 const DRAG_SHARE = 0.015;
@@ -43,16 +43,20 @@ export function PointingSurface(props: {
     return { x: (event.clientX - rect.left) / rect.width, y: (event.clientY - rect.top) / rect.height };
   };
 
-  /** The box, and for screen readers where it is and what it is on. */
-  const show = (next: RelativeBox | undefined) => {
+  /**
+   * The box, and for screen readers where it is and what it is on; `words` says it another way (an arrow key's
+   * short words), given what the box is on (", on: cup").
+   */
+  const show = (next: RelativeBox | undefined, words?: (on: string) => string) => {
     onBox(next);
     if (!next) {
       setSaid('No box.');
       return;
     }
     const pixels = toPixels(next, photo);
-    const on = items.filter((item) => pointsAt(pixels, item.box)).map((item) => item.name);
-    setSaid(`Box ${boxWords(next)}${on.length ? `, on: ${[...new Set(on)].join(', ')}` : ''}.`);
+    const names = items.filter((item) => pointsAt(pixels, item.box)).map((item) => item.name);
+    const on = names.length ? `, on: ${[...new Set(names)].join(', ')}` : '';
+    setSaid(words ? words(on) : `Box ${boxWords(next)}${on}.`);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -91,7 +95,8 @@ export function PointingSurface(props: {
       event.stopPropagation();
       if (!box) return show(startBox(photo));
       const [dx, dy] = arrow;
-      show(event.shiftKey ? resizeBox(box, dx * KEY_STEP, dy * KEY_STEP) : moveBox(box, dx * KEY_STEP, dy * KEY_STEP));
+      const next = event.shiftKey ? resizeBox(box, dx * KEY_STEP, dy * KEY_STEP) : moveBox(box, dx * KEY_STEP, dy * KEY_STEP);
+      show(next, (on) => keyWords(box, next, { dx, dy, resize: event.shiftKey }, on, said));
       return;
     }
     if (event.key === 'Enter' && box) {

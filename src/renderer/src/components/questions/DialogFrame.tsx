@@ -14,6 +14,11 @@ export interface FrameProps {
    * this the panel would be out of reach for as long as a session goes on; the question waits and comes back.
    */
   onSessions?: () => void;
+  /**
+   * Photos chosen by hand while the card waits (they join the session; the card stays). The page's own Add photos is
+   * behind the card, and the guided coach has a card open almost all the time.
+   */
+  onAddPhotos?: () => void;
   /** The sprint timer's pause (or resume), so a card never stands between the person and a pause. */
   sprintToggle?: { readonly label: string; readonly onToggle: () => void };
   /** A card that takes a point: the photo to point at, or the way to it (components/pointing/PointAnswer). */
@@ -22,7 +27,7 @@ export interface FrameProps {
 
 /** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, sprintToggle, pointing, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, sprintToggle, pointing, kind, onKeys, children } = props;
   return (
     <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
       {children}
@@ -34,16 +39,24 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
       ) : null}
       <div className="dialog-foot">
         <TimeLeft expiresAt={expiresAt} />
-        {sprintToggle ? (
-          <button type="button" className="quiet-button dialog-aside" onClick={sprintToggle.onToggle}>
-            {sprintToggle.label}
-          </button>
-        ) : null}
-        {onSessions ? (
-          <button type="button" className="quiet-button dialog-aside" aria-haspopup="dialog" onClick={onSessions}>
-            Sessions
-          </button>
-        ) : null}
+        {/* Together, so a narrow card wraps them as one row rather than leaving one alone. */}
+        <div className="dialog-asides">
+          {sprintToggle ? (
+            <button type="button" className="quiet-button dialog-aside" onClick={sprintToggle.onToggle}>
+              {sprintToggle.label}
+            </button>
+          ) : null}
+          {onAddPhotos ? (
+            <button type="button" className="quiet-button dialog-aside" onClick={onAddPhotos}>
+              Add photos
+            </button>
+          ) : null}
+          {onSessions ? (
+            <button type="button" className="quiet-button dialog-aside" aria-haspopup="dialog" onClick={onSessions}>
+              Sessions
+            </button>
+          ) : null}
+        </div>
       </div>
     </Modal>
   );

@@ -14,8 +14,8 @@ import { useSessionPhotos } from '../../photos/session-photos';
  * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
  * timed out or cancelled); the caller keys it by question id so each question starts fresh.
  */
-export function QuestionDialog(props: { question: Question; bridge: Bridge; sprint?: Sprint | undefined; onSessions?: () => void }) {
-  const { question, bridge, sprint, onSessions } = props;
+export function QuestionDialog(props: { question: Question; bridge: Bridge; sprint?: Sprint | undefined; onSessions?: () => void; onAddPhotos?: () => void }) {
+  const { question, bridge, sprint, onSessions, onAddPhotos } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -51,6 +51,7 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge; spri
     problem,
     busy,
     ...(onSessions ? { onSessions } : {}),
+    ...(onAddPhotos ? { onAddPhotos } : {}),
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
   };
