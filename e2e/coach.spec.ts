@@ -149,11 +149,14 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(unsure!).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(other!).toBeFocused();
-  // Then the sprint timer's pause, and the question's own way to the Sessions panel is the last stop.
+  // Then the sprint timer's pause, the card's own Add photos, and its way to the Sessions panel is the last stop.
   const pause = card.getByRole('button', { name: 'Pause timer' });
+  const addPhotos = card.getByRole('button', { name: 'Add photos' });
   const sessions = card.getByRole('button', { name: 'Sessions' });
   await page.keyboard.press('Tab');
   await expect(pause).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(addPhotos).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(sessions).toBeFocused();
   // Focus stays in the dialog: Tab wraps to the first control, Shift+Tab back to the last.
@@ -161,6 +164,8 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(recycle!).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(sessions).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(addPhotos).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(pause).toBeFocused();
   await page.keyboard.press('Shift+Tab');

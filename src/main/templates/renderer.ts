@@ -43,19 +43,23 @@ export function createTemplateRenderer(dir: string): TemplateRenderer {
   const fresh = () => new nunjucks.Environment(loader, { autoescape: false });
   let env = fresh();
   let seen = '';
+  const loaded = () => Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames);
   return {
     dir,
     render(name, context) {
       const file = path.join(dir, name);
       if (!existsSync(file)) throw new TemplateError(`The prompt template ${file} is missing.`);
-      const now = signatureOf(Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames));
+      let now = signatureOf(loaded());
       if (now !== seen) {
         loader = new TagLineLoader(dir);
         env = fresh();
+        now = '';
       }
+      const before = loaded().length;
       try {
         const rendered = env.render(name, context).replace(/\n{3,}/g, '\n\n').trim();
-        seen = signatureOf(Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames));
+        // The files' signature is read again only when this render compiled files it had not before.
+        seen = loaded().length === before ? now : signatureOf(loaded());
         return rendered;
       } catch (error) {
         const detail = error instanceof Error ? error.message.replace(/\s+/g, ' ').trim() : String(error);

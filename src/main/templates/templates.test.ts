@@ -1,5 +1,6 @@
 /** Every prompt and every line the coaches say, rendered from the real templates with a realistic session. */
 import { readdirSync } from 'node:fs';
+import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { templateContext } from '../coach/context';
 import { MODE_TEMPLATES } from '../coach/modes';
 import { newSessionState } from '../session';
 import { TEMPLATES_DIR } from '../../../test-support/fixtures';
+import { tempFolder } from '../../../test-support/temp-folder';
 import { createTemplateRenderer, dropTagLines } from '.';
 
 const templates = createTemplateRenderer(TEMPLATES_DIR);
@@ -189,5 +191,24 @@ describe('lines of tags alone', () => {
     expect(dropTagLines('{% if a %}\n  {% for x in xs %}\nA {{ x }}{% if b %} b{% endif %}\n{% endfor %}{% endif %}\n{# why #}\nB\n')).toBe(
       '{% if a %}{% for x in xs %}A {{ x }}{% if b %} b{% endif %}\n{% endfor %}{% endif %}{# why #}B\n',
     );
+  });
+});
+
+describe('a prompt template changed while the app runs', () => {
+  it('is read again at the next render, a partial it includes too', async () => {
+    const dir = await tempFolder('tidy-templates-');
+    await writeFile(path.join(dir, 'card.njk'), 'Card: {% include "part.njk" %}');
+    await writeFile(path.join(dir, 'part.njk'), 'the {{ item }}.');
+    const renderer = createTemplateRenderer(dir);
+    expect(renderer.render('card.njk', { item: 'mug' })).toBe('Card: the mug.');
+    expect(renderer.render('card.njk', { item: 'lamp' })).toBe('Card: the lamp.');
+    await writeFile(path.join(dir, 'part.njk'), 'the {{ item }}, please.');
+    // A second later, so even a file system that keeps whole seconds sees the change.
+    const later = new Date(Date.now() + 1000);
+    await utimes(path.join(dir, 'part.njk'), later, later);
+    expect(renderer.render('card.njk', { item: 'mug' })).toBe('Card: the mug, please.');
+    await writeFile(path.join(dir, 'card.njk'), 'Next: {% include "part.njk" %}');
+    await utimes(path.join(dir, 'card.njk'), new Date(Date.now() + 2000), new Date(Date.now() + 2000));
+    expect(renderer.render('card.njk', { item: 'mug' })).toBe('Next: the mug, please.');
   });
 });
