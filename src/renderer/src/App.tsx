@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { Bridge } from './bridge';
 import { ChatPane } from './components/ChatPane';
@@ -23,6 +23,7 @@ import { useCoachActivity, useConnectionStatus, useSessionSnapshot } from './ses
 import type { SessionMirror } from './session/mirror';
 import type { PhotoIntake } from './photos/intake';
 import { usePhotoPicker } from './photos/usePhotoPicker';
+import { photosComingIn } from './photos/progress-words';
 
 export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore; intake: PhotoIntake }) {
   const { bridge, mirror, intake } = props;
@@ -69,6 +70,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const question = session?.pendingQuestion;
   // A card's own way to add photos; its file input sits outside the page that is inert behind the card.
   const cardPhotos = usePhotoPicker(intake, 'images');
+  // What is still coming in, for the card's foot: the import's own panel is behind an open card.
+  const comingIn = photosComingIn(useSyncExternalStore(intake.subscribe, () => intake.current));
   const photosWelcome = session?.status === 'active' && status === 'connected';
 
   const openReplay = (sessionId: string) => {
@@ -188,6 +191,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             sprint={session.status === 'active' ? session.sprint : undefined}
             onSessions={() => setSessionsOpen(true)}
             {...(photosWelcome ? { onAddPhotos: cardPhotos.open } : {})}
+            {...(comingIn ? { importing: { label: comingIn, onStop: () => intake.cancel() } } : {})}
           />
         </SessionPhotos.Provider>
       ) : null}

@@ -19,6 +19,11 @@ export interface FrameProps {
    * behind the card, and the guided coach has a card open almost all the time.
    */
   onAddPhotos?: () => void;
+  /**
+   * Photos still coming in: how far along, and the way to stop them. The import's own panel is behind the card, and
+   * the coach's first card shows long before a big folder is in.
+   */
+  importing?: { readonly label: string; readonly onStop: () => void };
   /** The sprint timer's pause (or resume), so a card never stands between the person and a pause. */
   sprintToggle?: { readonly label: string; readonly onToggle: () => void };
   /** A card that takes a point: the photo to point at, or the way to it (components/pointing/PointAnswer). */
@@ -27,7 +32,7 @@ export interface FrameProps {
 
 /** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, sprintToggle, pointing, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, importing, sprintToggle, pointing, kind, onKeys, children } = props;
   return (
     <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
       {children}
@@ -36,6 +41,14 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
         <p className="dialog-problem" role="alert">
           {problem}
         </p>
+      ) : null}
+      {importing ? (
+        <div className="dialog-import" data-testid="card-import-progress">
+          <span aria-live="polite">{importing.label}</span>
+          <button type="button" className="quiet-button dialog-aside" onClick={importing.onStop}>
+            Stop adding
+          </button>
+        </div>
       ) : null}
       <div className="dialog-foot">
         <TimeLeft expiresAt={expiresAt} />

@@ -9,13 +9,21 @@ import { TextQuestion } from './TextQuestion';
 import { answerProblem } from './answer-problem';
 import { PointAnswer } from '../pointing/PointAnswer';
 import { useSessionPhotos } from '../../photos/session-photos';
+import type { FrameProps } from './DialogFrame';
 
 /**
  * The coach's pending question as a modal. It stays until main's state no longer holds the question (answered,
  * timed out or cancelled); the caller keys it by question id so each question starts fresh.
  */
-export function QuestionDialog(props: { question: Question; bridge: Bridge; sprint?: Sprint | undefined; onSessions?: () => void; onAddPhotos?: () => void }) {
-  const { question, bridge, sprint, onSessions, onAddPhotos } = props;
+export function QuestionDialog(props: {
+  question: Question;
+  bridge: Bridge;
+  sprint?: Sprint | undefined;
+  onSessions?: () => void;
+  onAddPhotos?: () => void;
+  importing?: FrameProps['importing'];
+}) {
+  const { question, bridge, sprint, onSessions, onAddPhotos, importing } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -52,6 +60,7 @@ export function QuestionDialog(props: { question: Question; bridge: Bridge; spri
     busy,
     ...(onSessions ? { onSessions } : {}),
     ...(onAddPhotos ? { onAddPhotos } : {}),
+    ...(importing ? { importing } : {}),
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
   };

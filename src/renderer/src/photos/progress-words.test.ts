@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { photosComingIn } from './progress-words';
+
+describe('photos still coming in, in a card’s words', () => {
+  it('says how far along sending and adding are, and what waits behind them', () => {
+    expect(photosComingIn({ phase: 'sending', sent: 3, total: 100, currentFile: 'a.jpg' })).toBe('Sending photos: 4 of 100');
+    expect(photosComingIn({ phase: 'importing', total: 100, progress: { done: 40, total: 100, currentFile: 'b.jpg' } })).toBe('Adding photos: 40 of 100');
+    expect(photosComingIn({ phase: 'importing', total: 1 })).toBe('Adding 1 photo…');
+    expect(photosComingIn({ phase: 'importing', total: 0 })).toBe('Choosing photos…');
+    expect(photosComingIn({ phase: 'importing', total: 12, waiting: 5, progress: { done: 2, total: 12, currentFile: 'c.jpg' } })).toBe('Adding photos: 2 of 12 (5 more to follow)');
+  });
+
+  it('says nothing once they are in, or when none are coming', () => {
+    expect(photosComingIn({ phase: 'idle' })).toBeUndefined();
+    expect(photosComingIn({ phase: 'failed', message: 'x' })).toBeUndefined();
+    expect(photosComingIn({ phase: 'done', result: { imported: [], duplicates: [], skipped: [], tooDeep: [], capped: false, cancelled: false } })).toBeUndefined();
+  });
+});
