@@ -198,12 +198,12 @@ test('a card has its own Add photos: the page’s is behind it, and a guided ses
 test('photos still coming in while a card is open say so on the card, and can be stopped there', async ({ page }) => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-card-import-'));
   await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ detection: false }));
-  // Forty phone-sized photos of grain (each its own bytes): long enough in coming for the card to show them coming.
+  // Twenty phone-sized photos of grain (each its own bytes): long enough in coming for the card to show them coming.
   const grain = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
     .raw()
     .toBuffer();
   const files: string[] = [];
-  for (let index = 0; index < 40; index += 1) {
+  for (let index = 0; index < 20; index += 1) {
     const file = path.join(folder, `room-${String(index).padStart(2, '0')}.jpg`);
     await writeFile(file, await sharp(grain, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 50 + index }).toBuffer());
     files.push(file);
@@ -218,7 +218,7 @@ test('photos still coming in while a card is open say so on the card, and can be
 
   // The import's own panel, with its Cancel, is behind the card: the card says what is coming, and stops it.
   const coming = card.getByTestId('card-import-progress');
-  await expect(coming).toContainText(/^(Sending|Adding) photos: \d+ of 40/);
+  await expect(coming).toContainText(/^(Sending|Adding) photos: \d+ of 20/);
   await page.screenshot({ path: shotPath('card-photos-coming-in.png') });
   await coming.getByRole('button', { name: 'Stop adding' }).click();
   await expect(coming).toHaveCount(0);
@@ -226,7 +226,7 @@ test('photos still coming in while a card is open say so on the card, and can be
   const summary = page.getByTestId('import-summary');
   if (await summary.count()) await expect(summary).toContainText('before you stopped it.');
   const added = await page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View / }).count();
-  expect(added).toBeLessThan(40);
+  expect(added).toBeLessThan(20);
   // The card is as it was, and still takes an answer.
   await expect(card).toContainText('nearest thing you can pick up');
   await card.getByRole('button', { name: 'Other...' }).click();
