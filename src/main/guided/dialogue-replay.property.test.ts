@@ -32,7 +32,8 @@ import {
 } from '../../../test-support/dialogue';
 
 const templates = createTemplateRenderer(TEMPLATES_DIR);
-const REPLAY_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+// Half the in-memory property's people: each is a whole live session with its log on disk, replayed from it.
+const REPLAY_RUNS = Number(process.env.PROPERTY_RUNS ?? 500);
 
 /** Timers fired by hand: a card's time-out happens when the simulated person lets it. */
 function handTimers() {
