@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ScriptedModel } from '../test-support/scripted-model';
-import { dialog, startOverwhelmedGuidedSession } from './support/page';
+import { dialog, filesTransfer, startOverwhelmedGuidedSession } from './support/page';
 import { modelEnv, startScenario, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 import { shotPath } from './support/screenshots';
@@ -103,17 +103,11 @@ test('a folder picked with Add photos imports, shows thumbnails and a summary of
 
 test('photos dropped on the window are imported too', async ({ page }) => {
   await open(page);
-  const photo = (await roomPhoto(800, 600, '#556655')).toString('base64');
-  const other = (await roomPhoto(640, 480, '#665555')).toString('base64');
-  // Built in the page (the files a browser would hand over); evaluated as text, since this file has no DOM types.
-  const data = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    const bytes = (b64) => Uint8Array.from(atob(b64), (char) => char.charCodeAt(0));
-    transfer.items.add(new File([bytes('${photo}')], 'shelf.jpg', { type: 'image/jpeg' }));
-    transfer.items.add(new File([bytes('${other}')], 'bed.jpg', { type: 'image/jpeg' }));
-    transfer.items.add(new File(['hello'], 'readme.md', { type: 'text/markdown' }));
-    return transfer;
-  })()`);
+  const data = await filesTransfer(page, [
+    { name: 'shelf.jpg', data: await roomPhoto(800, 600, '#556655') },
+    { name: 'bed.jpg', data: await roomPhoto(640, 480, '#665555') },
+    { name: 'readme.md', data: 'hello', type: 'text/markdown' },
+  ]);
   await page.dispatchEvent('main', 'dragenter', { dataTransfer: data });
   await expect(page.getByText('Drop photos or folders of the room')).toBeVisible();
   await page.screenshot({ path: shotPath('photos-drop-overlay.png') });
@@ -148,15 +142,10 @@ test('photos dropped while a card is open are imported, and the card stays open,
   await expect(card).toContainText('nearest thing you can pick up');
   await expect(card.locator(':focus')).toHaveCount(1);
 
-  const photo = (await roomPhoto(800, 600, '#556655')).toString('base64');
-  const other = (await roomPhoto(640, 480, '#665555')).toString('base64');
-  const data = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    const bytes = (b64) => Uint8Array.from(atob(b64), (char) => char.charCodeAt(0));
-    transfer.items.add(new File([bytes('${photo}')], 'shelf.jpg', { type: 'image/jpeg' }));
-    transfer.items.add(new File([bytes('${other}')], 'bed.jpg', { type: 'image/jpeg' }));
-    return transfer;
-  })()`);
+  const data = await filesTransfer(page, [
+    { name: 'shelf.jpg', data: await roomPhoto(800, 600, '#556655') },
+    { name: 'bed.jpg', data: await roomPhoto(640, 480, '#665555') },
+  ]);
   // With a card open the page behind it is inert: a drop lands on the card's backdrop.
   await page.dispatchEvent('.dialog-backdrop', 'dragenter', { dataTransfer: data });
   await expect(page.getByText('Drop photos or folders of the room')).toBeVisible();

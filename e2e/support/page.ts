@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type JSHandle, type Page } from '@playwright/test';
 
 /** The one dialog open at a time: a question card, a guided step, Sessions or Settings. */
 export const dialog = (page: Page) => page.getByRole('dialog');
@@ -32,14 +32,11 @@ export async function startOverwhelmedGuidedSession(page: Page, url: string, roo
   await expect(dialog(page)).toContainText('nearest thing you can pick up');
 }
 
-/**
- * Drops files on the window as a person would: each a name and its bytes, a JPEG unless its type is given. `on` is
- * what they land on (with a card open, its backdrop: the page behind it is inert).
- */
-export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer; type?: string }[], on = 'main'): Promise<void> {
-  const encoded = files.map((file) => ({ name: file.name, type: file.type ?? 'image/jpeg', data: file.data.toString('base64') }));
+/** Files as the browser hands them over on a drop: each a name and its bytes, a JPEG unless its type is given. */
+export function filesTransfer(page: Page, files: readonly { name: string; data: Buffer | string; type?: string }[]): Promise<JSHandle> {
+  const encoded = files.map((file) => ({ name: file.name, type: file.type ?? 'image/jpeg', data: Buffer.from(file.data).toString('base64') }));
   // A string, run in the page: the e2e code is typed for Node, which has no DataTransfer.
-  const transfer = await page.evaluateHandle(`(() => {
+  return page.evaluateHandle(`(() => {
     const transfer = new DataTransfer();
     for (const file of ${JSON.stringify(encoded)}) {
       const bytes = Uint8Array.from(atob(file.data), (char) => char.charCodeAt(0));
@@ -47,5 +44,12 @@ export async function dropFiles(page: Page, files: readonly { name: string; data
     }
     return transfer;
   })()`);
-  await page.dispatchEvent(on, 'drop', { dataTransfer: transfer });
+}
+
+/**
+ * Drops files on the window as a person would (see `filesTransfer`). `on` is what they land on (with a card open,
+ * its backdrop: the page behind it is inert).
+ */
+export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer | string; type?: string }[], on = 'main'): Promise<void> {
+  await page.dispatchEvent(on, 'drop', { dataTransfer: await filesTransfer(page, files) });
 }
