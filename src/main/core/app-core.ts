@@ -219,7 +219,6 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       current,
       detection: detectionOn() ? detection : undefined,
       photosDir,
-      sessionPhotos: () => store.state.photos.map((photo) => photo.id),
       logger,
       ...(deps.firstLookWaitMs !== undefined ? { firstLookWaitMs: deps.firstLookWaitMs } : {}),
     });

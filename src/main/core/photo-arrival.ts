@@ -23,8 +23,6 @@ export interface PhotoArrivalDeps {
   /** The detector, when detection is on. */
   readonly detection: Pick<DetectionService, 'request' | 'settled'> | undefined;
   readonly photosDir: string;
-  /** The ids of the photos the session in use has now. */
-  readonly sessionPhotos: () => readonly string[];
   readonly logger: Logger;
   /** Default FIRST_LOOK_WAIT_MS. */
   readonly firstLookWaitMs?: number;
@@ -76,16 +74,14 @@ export class PhotoArrival {
   }
 
   async #join(batch: readonly Joining[]): Promise<void> {
-    const { current, sessionId, detection, photosDir, sessionPhotos, logger } = this.#deps;
+    const { current, sessionId, detection, photosDir, logger } = this.#deps;
     // The person started another session meanwhile: the photos stay in this one's folder, as an import cut short.
+    // (Every photo given here is new to the session: the import hands over only what its folder did not hold.)
     if (this.#failed || current.id !== sessionId) return;
-    const known = new Set(sessionPhotos());
-    const fresh = batch.filter((record) => !known.has(record.id));
-    if (fresh.length === 0) return;
     const first = !this.#share;
     try {
       this.#share = await current.joinPhotos(
-        fresh.map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height, ...(record.view ? { view: record.view } : {}) })),
+        batch.map((record) => ({ id: record.id, fileName: record.originalName, width: record.width, height: record.height, ...(record.view ? { view: record.view } : {}) })),
         this.#share,
       );
     } catch (error) {
@@ -93,9 +89,9 @@ export class PhotoArrival {
       return;
     }
     // Detected once the session has them, so the findings go straight in; the first photo ahead of the rest.
-    detection?.request({ sessionId, photosDir, photos: fresh }, { first });
+    detection?.request({ sessionId, photosDir, photos: batch }, { first });
     if (!first || !current.startsOnFirstPhoto) return;
-    const photoId = fresh[0]!.id;
+    const photoId = batch[0]!.id;
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.#deps.firstLookWaitMs ?? FIRST_LOOK_WAIT_MS)));
     void Promise.race([detection ? detection.settled(sessionId, photoId) : Promise.resolve(), waited])

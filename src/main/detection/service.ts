@@ -124,7 +124,7 @@ export class DetectionService {
       // Queued or being detected: it is handed over when done, and the session has the photo by then (it is asked
       // for again only once the session has it).
       if (this.#inFlight.has(key)) continue;
-      const queued = this.#queue.findIndex((task) => keyOf(task.sessionId, task.photo.id) === key);
+      const queued = this.#queuedAt(key);
       if (queued >= 0 && first) this.#queue.unshift(...this.#queue.splice(queued, 1));
       if (queued >= 0) continue;
       fresh.push({ sessionId: job.sessionId, photosDir: job.photosDir, photo });
@@ -143,7 +143,7 @@ export class DetectionService {
    */
   settled(sessionId: string, photoId: string): Promise<void> {
     const key = keyOf(sessionId, photoId);
-    if (!this.#inFlight.has(key) && !this.#queue.some((task) => keyOf(task.sessionId, task.photo.id) === key)) return Promise.resolve();
+    if (!this.#inFlight.has(key) && this.#queuedAt(key) < 0) return Promise.resolve();
     return new Promise((resolve) => this.#waiting.set(key, [...(this.#waiting.get(key) ?? []), resolve]));
   }
 
@@ -250,6 +250,11 @@ export class DetectionService {
       this.#deps.logger.warn('A photo could not be detected', { error: message });
       return undefined;
     }
+  }
+
+  /** Where the photo waits in the queue, by session and photo; -1 when it does not. */
+  #queuedAt(key: string): number {
+    return this.#queue.findIndex((task) => keyOf(task.sessionId, task.photo.id) === key);
   }
 
   #settle(key: string): void {
