@@ -207,7 +207,7 @@ test('photos still coming in while a card is open say so on the card, and can be
 
   // The import's own panel, with its Cancel, is behind the card: the card says what is coming, and stops it.
   const coming = card.getByTestId('card-import-progress');
-  await expect(coming).toContainText(/^(Sending|Adding) photos: \d+ of 20/);
+  await expect(coming).toContainText(/^(Sending|Preparing) \d+ of 20/);
   await page.screenshot({ path: shotPath('card-photos-coming-in.png') });
   await coming.getByRole('button', { name: 'Stop adding' }).click();
   await expect(coming).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { PhotoIntake } from '../photos/intake';
+import { photosComingIn } from '../photos/progress-words';
 import { importHeadline, SKIP_REASON_LABEL } from '../photos/reasons';
 
 /** Progress of photos coming in (count, current file, Cancel), then a calm summary of anything left out. */
@@ -12,21 +13,11 @@ export function ImportPanel(props: { intake: PhotoIntake }) {
   if (state.phase === 'sending' || state.phase === 'importing') {
     const done = state.phase === 'sending' ? state.sent : (state.progress?.done ?? 0);
     const total = state.total;
-    const label =
-      state.phase === 'sending'
-        ? `Sending ${done + 1} of ${total}: ${state.currentFile}`
-        : state.progress
-          ? `Preparing ${state.progress.done} of ${total}: ${state.progress.currentFile}`
-          : total > 0
-            ? `Preparing ${total} photo${total === 1 ? '' : 's'}…`
-            : 'Choosing photos…';
-    const waiting = state.waiting ? ` (${state.waiting} more to follow)` : '';
     return (
       <div className="import-panel" data-testid="import-progress">
         <div className="import-row">
           <span className="import-label" aria-live="polite">
-            {label}
-            {waiting}
+            {photosComingIn(state, { file: true })}
           </span>
           <button type="button" className="quiet-button" onClick={() => intake.cancel()}>
             Cancel
