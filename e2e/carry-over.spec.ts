@@ -86,7 +86,7 @@ test('a new session offers what the last one left; taking it up brings those ite
   await page.screenshot({ path: shotPath('carry-over-first-card.png') });
   await page.keyboard.press('1');
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Tangled cable');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
 });
 
 test('starting fresh declines the offer: it goes, and is not made again after a restart', async ({ page }) => {

@@ -66,7 +66,7 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await expect(belongs.locator('.count')).toHaveText('1');
   await expect(belongs).toContainText('blue mug with a chipped handle');
   await expect(belongs).toContainText('→ kitchen cupboard');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
   await coachSaid(page, 'Mug: kitchen. Next: the envelope by the chair.');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await page.screenshot({ path: shotPath('piles-after-card.png') });
@@ -197,7 +197,7 @@ test('a question left unanswered closes when main says its time is up', async ({
   await expect(card.getByTestId('time-left')).toContainText(/\d s left/);
   await expect(card).toHaveCount(0, { timeout: 8000 });
   await coachSaid(page, 'No rush. We can leave the lamp for now.');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 0');
+  await expect(page.getByTestId('things-decided')).toHaveText('Nothing decided yet');
 });
 
 test('a yes/no question by key, then the session ends with a summary and a fresh start', async ({ page }) => {

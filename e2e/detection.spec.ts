@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { thingsDecided } from '../src/shared/session/pile-groups';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -104,7 +105,7 @@ test('with no model, the coach names what the detector found in real photos and 
   await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Start a new session')).toBeVisible();
-  await expect(page.getByTestId('items-processed')).toHaveText(`Items processed: ${seen.size}`);
+  await expect(page.getByTestId('things-decided')).toHaveText(thingsDecided(seen.size));
 
   // An after photo of one view, the dishes gone from the floor (the detector sees a bowl and three donuts there, and
   // the bottle in a hand): it counts what changed there.

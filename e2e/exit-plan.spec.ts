@@ -177,8 +177,8 @@ test('one thing of each group: the same four groups and counts in the panel, the
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   const counts = '1 stays here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided';
   const ended = page.getByTestId('session-ended');
-  await expect(ended.locator('.ended-summary')).toHaveText(`4 items processed: ${counts}.`);
-  await expect(page.getByTestId('messages')).toContainText(`Good stopping point. 4 things sorted: ${counts}.`);
+  await expect(ended.locator('.ended-summary')).toHaveText(`4 things decided: ${counts}.`);
+  await expect(page.getByTestId('messages')).toContainText(`Good stopping point. 4 things decided: ${counts}.`);
 
   // The exit plan: what leaves the home, then what goes elsewhere in it; the stapler stays here and is not in it.
   const plan = ended.getByTestId('exit-plan');
@@ -194,7 +194,7 @@ test('one thing of each group: the same four groups and counts in the panel, the
   const downloading = page.waitForEvent('download');
   await plan.getByRole('button', { name: 'Save as Markdown' }).click();
   const markdown = await readFile((await (await downloading).path())!, 'utf8');
-  expect(markdown).toContain(`4 items processed: ${counts}.`);
+  expect(markdown).toContain(`4 things decided: ${counts}.`);
   expect(markdown).toContain('## Stays here\n\n- stapler → desk drawer');
   expect(markdown).toContain('## Goes elsewhere in the home\n\n- umbrella → hallway');
   expect(markdown).toContain('### Leaves the home (1)');

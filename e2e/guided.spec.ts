@@ -66,7 +66,7 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
+  await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
   await page.screenshot({ path: shotPath('guided-summary.png') });
 });
 
@@ -103,7 +103,7 @@ test('keys everywhere: numbers pick in every card, a follow-up takes focus, and 
   await page.keyboard.press('Escape');
   await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
   await page.keyboard.press('1');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
 
   // "What's next" again: the number of "Stop for today" answers it at once.
   const stop = dialog(page).getByRole('radio', { name: 'Stop for today' });

@@ -137,7 +137,7 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Cup');
   await expect(page.getByTestId('messages')).toContainText('The cup you pointed at (on the table, middle, photo 1).');
   await page.keyboard.press('1');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
 
   // The bottle again (it was put down undecided). A box dragged where the detector names nothing: "what is it?".
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bottle');
@@ -153,7 +153,7 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(/newspapers/i);
   await expect(dialog(page).locator('.dialog-where')).toHaveText('Where you pointed, on the left of photo 1');
   await page.keyboard.press('2');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
+  await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
 
   // From the keyboard: the box starts in the middle (on a person: never a thing), the arrows take it to the bottle.
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bottle');
@@ -182,7 +182,7 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await expect(page.getByTestId('messages')).toContainText('The bottle you pointed at (right side, photo 2).');
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bottle');
   await page.keyboard.press('1');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 3');
+  await expect(page.getByTestId('things-decided')).toHaveText('3 things decided');
 
   // Done for today, then the recording plays again with no detector.
   await dialog(page).getByRole('button', { name: 'Other...' }).click();

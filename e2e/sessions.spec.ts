@@ -92,7 +92,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(panel.getByTestId('sessions-unreadable')).toContainText('left-behind: meta.json is missing');
   const first = row(panel, 'Work (Design)');
   await expect(first).toContainText('Unfinished');
-  await expect(first).toContainText('2 items processed');
+  await expect(first).toContainText('2 things decided');
   await expect(first).not.toContainText('Live now');
   await expect(row(panel, 'Sleep')).toContainText('Live now');
   // The live session can be opened but neither resumed nor deleted.

@@ -31,7 +31,7 @@ test('the shell loads and shows the session state pushed from main', async ({ pa
   for (const pile of ['here', 'elsewhere', 'leaving', 'undecided']) {
     await expect(page.getByTestId(`pile-${pile}`).locator('.count')).toHaveText('0');
   }
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 0');
+  await expect(page.getByTestId('things-decided')).toHaveText('Nothing decided yet');
   await expect(page.getByRole('region', { name: 'Photos of the room' })).toContainText('Drop a folder of photos of the room anywhere on this window, or use Add photos.');
   // The token moved out of the address bar.
   expect(page.url()).not.toContain('token');

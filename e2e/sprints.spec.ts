@@ -58,7 +58,7 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   for (const [index, name] of ['Keep going: another minute', 'A 3-minute break', 'Wind down for today'].entries()) {
     await expect(dialog(page).getByRole('radio', { name, exact: true })).toHaveAttribute('aria-keyshortcuts', String(index + 1));
   }
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
   await page.screenshot({ path: shotPath('sprint-check-in.png') });
   await expectAccessible(page, 'the sprint check-in');
   await page.keyboard.press('2');
@@ -92,7 +92,7 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   // Wind down: the summary, with no timer left in the header.
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
+  await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
   await expect(sprint(page)).toHaveCount(0);
 
   // An after photo, then the summary: before and after side by side, and the exit plan.

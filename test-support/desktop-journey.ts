@@ -105,13 +105,13 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await nameThing(page, 'empty amazon envelope');
   await expect(card(page).getByRole('button', { name: /^Trash/ })).toBeVisible();
   await page.keyboard.press('1');
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 1');
+  await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
   await nameThing(page, 'mug');
   await page.keyboard.press('1'); // To the kitchen
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 2');
+  await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
   await nameThing(page, 'lamp shade');
   await card(page).getByRole('button', { name: /Donate/ }).click();
-  await expect(page.getByTestId('items-processed')).toHaveText('Items processed: 3');
+  await expect(page.getByTestId('things-decided')).toHaveText('3 things decided');
 
   // Stop for today: the ended session's exit plan, grouped by what happens to each thing.
   await card(page).getByRole('radio', { name: 'Stop for today' }).click();
@@ -144,7 +144,7 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await page.getByRole('banner').getByRole('button', { name: 'Sessions' }).click();
   const sessions = page.getByRole('dialog', { name: 'Sessions' });
   const row = sessions.getByTestId('session-row').filter({ hasText: 'Work' });
-  await expect(row).toContainText('3 items processed');
+  await expect(row).toContainText('3 things decided');
   await row.getByRole('button', { name: 'Open' }).click();
   const replay = page.getByRole('region', { name: /Looking back/ });
   const position = page.getByTestId('step-position');

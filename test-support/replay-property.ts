@@ -23,6 +23,7 @@ import { checkSession } from '../src/main/replay/check';
 import { foldLog, readSessionLog, sessionOfLog } from '../src/main/session-log';
 import { createTemplateRenderer } from '../src/main/templates';
 import { sessionLeavingUnsure } from './carry-over';
+import { expectCountsAddUp } from './counts';
 import { memoryLogger, TEMPLATES_DIR, testCore } from './fixtures';
 import { rulesLlm, type ToolFumble } from './rules-llm';
 
@@ -300,6 +301,9 @@ async function expectEverySessionReplays(dataDir: string, live: SessionState): P
     expect(check.divergence, `session ${id}: ${check.divergence?.message}`).toBeUndefined();
     const folded = foldLog(events);
     expect(check.turnsChecked).toBe(folded.turns - 1);
+    // What the window would show of it adds up to what was decided, after every crash, resume and replay.
+    const folds = sessionOfLog(events);
+    if (folds) expectCountsAddUp(folds, `session ${id}`);
     if (id === live.id) {
       // The fold, with what the person did after the last turn (photos added to an ended session, say).
       const session = sessionOfLog(events);

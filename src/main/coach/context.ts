@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
+import { groupedPiles, groupOf, lineName, PILE_GROUP_WORDS, pileCounts, pileLines } from '../../shared/session/pile-groups';
 import type { Decision, SessionState } from '../../shared/session/schema';
 import { recommendationHint } from '../../shared/recommendations/table';
 import { minutesLeft } from '../../shared/sprints/sprint';
@@ -17,18 +17,22 @@ export function templateContext(
   options: { now: number; history: readonly ModelMessage[]; recentTurns: number; droppedTurns: number },
 ) {
   const { kind: _kind, ...modeData } = state.mode;
+  const counts = pileCounts(state);
+  const unsure = pileLines(groupedPiles(state).undecided);
   return {
     ...modeData,
     function: state.spaceFunction,
     anchors: state.anchors,
     // The recommendation table's word on the item in hand (src/shared/recommendations): a hint, not an order.
     ...(state.mode.kind === 'sorting' && state.mode.currentItem ? { recommendation: recommendationHint(state.mode.currentItem, state.spaceFunction) } : {}),
-    itemsProcessed: state.itemsProcessed,
+    itemsProcessed: counts.decided,
     minutesElapsed: Math.max(0, Math.floor((options.now - state.sessionStart) / 60_000)),
     ...(state.sprint ? { sprint: { number: state.sprint.number, phase: state.sprint.phase.kind, minutesLeft: minutesLeft(state.sprint, options.now) } } : {}),
     piles: {
-      ...pileCounts(state),
-      firstUnsure: state.piles.unsure.slice(0, FIRST_UNSURE).map((item) => item.name),
+      ...counts,
+      // The first undecided things, those of one name on one line ("book ×2"), and how many more there are.
+      firstUnsure: unsure.slice(0, FIRST_UNSURE).map(lineName),
+      moreUnsure: unsure.slice(FIRST_UNSURE).reduce((sum, line) => sum + line.count, 0),
       lastDecisions: state.decisions.slice(-LAST_DECISIONS).map((decision) => ({ ...decision, group: groupWords(decision, state) })),
     },
     photos: state.photos.flatMap((photo) => {

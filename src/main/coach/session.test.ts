@@ -28,7 +28,7 @@ describe('a whole session from a realistic script', () => {
     expect(names('unsure')).toEqual(['sketchbook with ideas', 'tangle of old cables', 'stack of magazines']);
     expect(state.itemsProcessed).toBe(6);
     expect(state.ending).toMatchObject({
-      summary: '6 items processed: 0 stay here, 1 goes elsewhere in the home, 2 leave the home, 3 undecided.',
+      summary: '6 things decided: 0 stay here, 1 goes elsewhere in the home, 2 leave the home, 3 undecided.',
       nextTime: ['Decide on the sketchbook, cables and magazines', 'The moving boxes'],
     });
     expect(state.messages.at(-1)?.text).toBe('Good stopping point. Take the recycling bag to the car when you can.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endedSession } from '../session/ending';
 import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '../../shared/questions/schema';
-import { groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
+import { decidedText, groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
@@ -31,7 +31,7 @@ export interface PointingDeps {
 const pointingOffer = (state: SessionState) => (state.photos.length > 0 ? { pointing: 'offer' as const } : {});
 
 function pilesLine(state: SessionState): string {
-  return `Items processed: ${state.itemsProcessed}. Piles: ${pileCounts(state).text}.`;
+  return `Piles: ${decidedText(pileCounts(state))}`;
 }
 
 /**

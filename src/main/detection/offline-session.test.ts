@@ -117,7 +117,7 @@ describe('a first session with no model and real photos', () => {
     expect(final.status).toBe('ended');
     expect(final.itemsProcessed).toBe(proposed.length);
     expect(final.decisions.every((decision) => decision.detection)).toBe(true);
-    expect(final.ending?.summary).toContain(`${proposed.length} items processed`);
+    expect(final.ending?.summary).toContain(`${proposed.length} things decided`);
 
     // Each photo was analysed once and cached beside it; the log holds the detections, so replay needs no detector.
     const dir = core.sessionPaths!;

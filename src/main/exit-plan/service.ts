@@ -40,14 +40,13 @@ export class ExitPlans {
     return exitPlanView(await this.deps.state(id), await this.#ticks(id));
   }
 
-  /** Ticks one item, or unticks it; returns the plan as it now is. */
+  /** Ticks one line of the plan (every thing on it), or unticks it; returns the plan as it now is. */
   tick(id: string, itemId: string, done: boolean): Promise<ExitPlanView> {
     return this.#change(id, (ticks, view) => {
-      if (!view.groups.some((group) => group.items.some((item) => item.id === itemId))) {
-        throw new IpcError({ code: 'invalid-input', message: 'That item is not in this session’s exit plan.' });
-      }
-      const rest = ticks.done.filter((entry) => entry !== itemId);
-      return { ...ticks, done: done ? [...rest, itemId] : rest };
+      const line = view.groups.flatMap((group) => group.items).find((item) => item.ids.includes(itemId));
+      if (!line) throw new IpcError({ code: 'invalid-input', message: 'That item is not in this session’s exit plan.' });
+      const rest = ticks.done.filter((entry) => !line.ids.includes(entry));
+      return { ...ticks, done: done ? [...rest, ...line.ids] : rest };
     });
   }
 

@@ -482,7 +482,7 @@ describe('decide: seed 001 trigger table', () => {
     const state = session({ guided: { phase: 'sorting', active: { ...active, later: ['the boxes', 'usb cable'] } }, unsure: ['usb cable'], out: 2 });
     expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'windDown' }).action).toEqual({
       kind: 'summary',
-      summary: '3 items processed: 0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided.',
+      summary: '3 things decided: 0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided.',
       nextTime: ['Decide on: usb cable', 'The boxes'],
       processed: 3,
       counts: '0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided',

@@ -41,8 +41,9 @@
  */
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { SessionState } from '../../shared/session/schema';
-import { pileCounts } from '../../shared/session/pile-groups';
+import { decidedText, groupedPiles, lineName, pileCounts, pileLines } from '../../shared/session/pile-groups';
 import { carriedLeft } from '../carry-over/leftovers';
+import { isThingOf, type DecisionRecord } from '../session/decisions';
 import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
 import { inSpot, thingsAt } from '../detection/pointed';
 import type { Focus } from '../../shared/detection/schema';
@@ -50,7 +51,7 @@ import type { Point } from '../../shared/pointing/schema';
 import type { DispositionChoice } from '../../shared/questions/schema';
 import type { Action } from './actions';
 import { cardChoices } from './cards';
-import type { Input, Outcome } from './input';
+import type { Input } from './input';
 import { phaseOf, returnPhaseOf, type ActiveState, type Category, type GuidedState, type PhaseOf } from './phases';
 import { editCategories, emergentCategories, UNSURE_THRESHOLD } from './split';
 
@@ -64,7 +65,7 @@ export interface Decision {
   readonly action: Action;
   readonly next: GuidedState;
   /** An answer to record in the piles (the coach applies it with `recordDecision`). */
-  readonly record?: { readonly item: string; readonly outcome: Outcome; readonly location?: string; readonly detection?: DetectionRef };
+  readonly record?: DecisionRecord;
   /** Said in the chat before the action (the coach carrying on after "no" to stopping). */
   readonly preface?: Extract<Action, { kind: 'ackProgress' }>;
 }
@@ -611,13 +612,13 @@ function firstStep(active: ActiveState): Action {
   return { kind: 'firstInstruction', reason: 'overwhelmed', function: active.function };
 }
 
-function instruction(state: SessionState, record: Required<Pick<Decision, 'record'>>['record'], refining: boolean): Action {
+function instruction(state: SessionState, record: DecisionRecord, refining: boolean): Action {
   const { item, outcome } = record;
   switch (outcome) {
     case 'trash':
     case 'donate':
     case 'recycle': {
-      const out = state.piles.out.filter((entry) => !sameName(entry.name, item)).length + 1;
+      const out = state.piles.out.filter((entry) => !isThingOf(entry, record)).length + 1;
       return out % BAG_EVERY === 0 ? { kind: 'instructBag', item, outcome, out } : { kind: 'instructTrash', item, outcome };
     }
     case 'place':
@@ -636,16 +637,17 @@ export function summaryOf(state: SessionState, phase: GuidedState): Extract<Acti
   const counts = pileCounts(state);
   const later = phase.phase === 'surveying' ? [] : phase.active.later;
   const areas = later.filter((entry) => !unsure.some((item) => sameName(item.name, entry)));
-  const undecided = [...unsure.map((item) => item.name), ...carriedLeft(state)];
+  // Things of one name left unsure are one line with their count ("book ×2"), as the piles show them.
+  const undecided = [...pileLines(groupedPiles(state).undecided).map(lineName), ...carriedLeft(state)];
   const nextTime = [
     ...undecided.slice(0, 3).map((item) => `Decide on: ${item}`),
     ...areas.slice(0, 3).map((area) => `${area.charAt(0).toUpperCase()}${area.slice(1)}`),
   ];
   return {
     kind: 'summary',
-    summary: `${state.itemsProcessed} items processed: ${counts.text}.`,
+    summary: decidedText(counts),
     nextTime,
-    processed: state.itemsProcessed,
+    processed: counts.decided,
     counts: counts.text,
     leaving: counts.leaving,
   };
@@ -658,8 +660,9 @@ function suggestions(state: SessionState): string[] {
   return unique(visible.filter((item) => !decided.some((done) => sameName(done, item)))).slice(0, 4);
 }
 
-function unsureAfter(state: SessionState, record: { item: string; outcome: Outcome }): string[] {
-  const others = state.piles.unsure.map((entry) => entry.name).filter((name) => !sameName(name, record.item));
+/** The unsure pile's names once the record is applied: the thing it is about leaves it, and joins it again when unsure. */
+function unsureAfter(state: SessionState, record: DecisionRecord): string[] {
+  const others = state.piles.unsure.filter((entry) => !isThingOf(entry, record)).map((entry) => entry.name);
   return record.outcome === 'unsure' ? [...others, record.item] : others;
 }
 
@@ -667,7 +670,7 @@ function needsLocation(input: Extract<Input, { kind: 'disposition' }>): boolean 
   return input.outcome === 'place' && !input.location;
 }
 
-function recordOf(input: Extract<Input, { kind: 'disposition' }>, phase: PhaseOf<'sorting' | 'refining'>): NonNullable<Decision['record']> {
+function recordOf(input: Extract<Input, { kind: 'disposition' }>, phase: PhaseOf<'sorting' | 'refining'>): DecisionRecord {
   const { currentDetection } = detectionOf(phase, input.item);
   return {
     item: input.item,

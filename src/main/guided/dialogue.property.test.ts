@@ -11,6 +11,7 @@ import type { Photo, SessionState } from '../../shared/session/schema';
 import { COCO_LABELS } from '../../shared/detection/schema';
 import { classInfo } from '../../shared/detection/classes';
 import { createTemplateRenderer } from '../templates';
+import { expectCountsAddUp } from '../../../test-support/counts';
 import { guidedHarness, TEMPLATES_DIR } from '../../../test-support/guided';
 import {
   arbitraryPhotos,
@@ -150,6 +151,8 @@ describe('simulated people answering every card the guided coach shows', () => {
             expect(detected.includes(item) || said.toLowerCase().includes(item.toLowerCase()), `item "${item}" on card ${index}\n${trace(seen, index)}`).toBe(true);
           }
         }
+        // What the window shows adds up to what was decided: the piles, the summary, the exit plan, next time.
+        expectCountsAddUp(state, trace(seen));
         // A person who chooses to stop reaches the summary within a couple of cards: the stop, then yes to stopping.
         if (policy.stopsAt !== undefined && seen.length >= policy.stopsAt && seen.length < MAX_CARDS) {
           expect(state.status, trace(seen)).toBe('ended');

@@ -60,7 +60,7 @@ describe('GuidedCoach turns', () => {
     });
     const outcome = await harness.coach.turn({ text: 'this is too much' });
     expect(harness.asked).toMatchObject([{ kind: 'confirm', prompt: 'That’s a lot at once. Stop here for today? Stopping is fine.' }]);
-    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' });
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. Nothing was decided this time, and that is fine.' });
     expect(harness.state().status).toBe('ended');
   });
 });
@@ -91,8 +91,8 @@ describe('a stop heard in words is confirmed first (offline)', () => {
     const harness = await guidedHarness({ initial: mugInHand, answers: () => ({ kind: 'confirm', yes: true }) });
     const outcome = await harness.coach.turn({ text: 'ok that’s enough for today' });
     expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?', defaultAnswer: false }]);
-    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. 0 things sorted: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' });
-    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' } });
+    expect(outcome).toMatchObject({ mode: 'windingDown', response: 'Good stopping point. Nothing was decided this time, and that is fine.' });
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: 'Nothing was decided this time, and that is fine.' } });
   });
 
   it('on no, says one neutral line and shows the same item’s card again; the session goes on', async () => {

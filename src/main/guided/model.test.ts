@@ -46,7 +46,7 @@ describe('the guided coach with a model', () => {
     const outcome = await harness.coach.turn({ text: 'my hands are sore' });
     expect(harness.asked).toMatchObject([{ kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?' }]);
     expect(outcome).toMatchObject({ kind: 'answered', response: 'Good place to stop. One thing went out today.', mode: 'windingDown' });
-    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: '0 items processed: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.' } });
+    expect(harness.state()).toMatchObject({ status: 'ended', ending: { summary: 'Nothing was decided this time, and that is fine.' } });
   });
 
   it('asks before a stop the model read ends anything, and "no" goes on with the item in hand', async () => {

@@ -8,7 +8,7 @@ import type { SessionSnapshot } from '../../shared/session/schema';
 import { personAnswers, REALISTIC_LINES } from '../../../test-support/coach';
 import type { AppCore } from '../core/app-core';
 import { aiSdkLlm } from '../effects';
-import { readSessionLog } from '../session-log';
+import { formatDifferences, readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
@@ -72,7 +72,7 @@ describe('offline replay of a logged session', () => {
       answers: [{ question: 'What is this room mostly for?', answer: 'Work (Design)' }],
       coach: ['A design workspace. What has to stay?'],
     });
-    expect(transcript.turns.at(-1)).toMatchObject({ mode: 'windingDown', status: 'ended', piles: { here: 0, elsewhere: 1, leaving: 2, undecided: 3, processed: 6 } });
+    expect(transcript.turns.at(-1)).toMatchObject({ mode: 'windingDown', status: 'ended', piles: { here: 0, elsewhere: 1, leaving: 2, undecided: 3, skipped: 0, decided: 6 } });
     const meta = JSON.parse(await readFile(path.join(folder, 'meta.json'), 'utf8')) as { status: string; itemsProcessed: number };
     expect(meta).toMatchObject({ status: 'ended', itemsProcessed: 6 });
   });
@@ -144,8 +144,9 @@ describe('offline replay of a logged session', () => {
       await app.idle();
     }
     expect(app.store.state.photos.map((photo) => photo.facts?.roomType)).toEqual(colours.map(() => 'home office'));
-    // One card a turn once sorting began: "ok" began it.
-    expect(app.store.state.itemsProcessed).toBe(3);
+    // One card a turn once sorting began ("ok" began it), each about the mug the rules model names: one thing, moved.
+    expect(app.store.state.decisions).toHaveLength(3);
+    expect(app.store.state.itemsProcessed).toBe(1);
     const folder = app.sessionPaths!.dir;
     await app.dispose();
     core = undefined;
@@ -205,20 +206,23 @@ describe('a guided session, with no model', () => {
   });
 });
 
-describe('replaying a session that started from last time', () => {
-  it('applies the carry-over where it was taken up, and the coach takes the carried items first again', async () => {
-    const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/carried.jsonl'));
+/**
+ * Logs recorded before things were told apart (docs/session-log.md, "Logs from before things were told apart") replay
+ * up to the first turn that decides a thing, and go another way there: the pile entry and the decision now name the
+ * thing they are about. The fixtures are such logs; a session recorded now replays whole (the tests above, the carry-over
+ * test and the replay properties).
+ */
+describe('replaying a log recorded before things were told apart', () => {
+  it.each([
+    ['carried.jsonl', 'started from last time'],
+    ['detected.jsonl', 'the detector took part in'],
+  ])('%s (a session %s) replays to its first decision, and goes another way there, naming the thing', async (file) => {
+    const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2', file));
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(os.tmpdir(), 'no-photos-here') });
-    expect(check.divergence).toBeUndefined();
-    expect(check.turnsChecked).toBe(events.filter((event) => event.type === 'turn-ended').length - 1);
-  });
-});
-
-describe('replaying a session the detector took part in', () => {
-  it('needs no detector: the findings come from the log, at the point of the turn where they arrived', async () => {
-    const { events } = await readSessionLog(path.resolve(import.meta.dirname, '../session-log/fixtures/v2/detected.jsonl'));
-    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(os.tmpdir(), 'no-photos-here') });
-    expect(check.divergence).toBeUndefined();
-    expect(check.turnsChecked).toBe(events.filter((event) => event.type === 'turn-ended').length - 1);
+    const firstDecision = events.findIndex((event) => event.type === 'turn-ended' && JSON.stringify(event).includes('"/session/decisions/'));
+    const turnOfFirstDecision = events.slice(0, firstDecision + 1).filter((event) => event.type === 'turn-ended').length - 1;
+    expect(check.divergence).toMatchObject({ turn: turnOfFirstDecision, effect: 'state' });
+    expect(check.turnsChecked).toBe(turnOfFirstDecision - 1);
+    expect(formatDifferences(check.divergence!.differences ?? [])).toMatch(/thing/);
   });
 });

@@ -1,6 +1,6 @@
 /** A logged session as a person would read it, turn by turn: what they said and answered, what the coach said. */
 import type { Answer, Question } from '../../shared/questions/schema';
-import { pileCounts, type PileCounts } from '../../shared/session/pile-groups';
+import { decidedText, pileCounts, type PileCounts } from '../../shared/session/pile-groups';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import type { Point } from '../../shared/pointing/schema';
 import type { Timeline, TimelineStep } from '../../shared/sessions/schema';
@@ -15,7 +15,7 @@ export interface TranscriptTurn {
   readonly answers: readonly { readonly question: string; readonly answer: string }[];
   readonly coach: readonly string[];
   /** The four groups a person sees (src/shared/session/pile-groups.ts), and the count of things dealt with. */
-  readonly piles: PileCounts & { readonly processed: number };
+  readonly piles: PileCounts;
   readonly status: SessionState['status'];
 }
 
@@ -146,7 +146,7 @@ export function transcriptOf(events: readonly LogEvent[]): Transcript {
       photos: step.state.photos.filter((photo) => photoIds.has(photo.id)).map((photo) => photo.fileName),
       answers: step.answers,
       coach: step.coach,
-      piles: { ...pileCounts(step.state), processed: step.state.itemsProcessed },
+      piles: pileCounts(step.state),
       status: step.state.status,
     };
   });
@@ -170,7 +170,7 @@ export function formatTranscript(transcript: Transcript): string {
     if (turn.photos.length) lines.push(`  Photos: ${turn.photos.join(', ')}`);
     for (const { question, answer } of turn.answers) lines.push(`  Card: ${question} -> ${answer}`);
     for (const text of turn.coach) lines.push(`  Coach: ${text}`);
-    lines.push(`  Piles: ${turn.piles.text}; ${turn.piles.processed} processed`);
+    lines.push(`  Piles: ${decidedText(turn.piles)}`);
   }
   if (transcript.unfinishedTurn) lines.push('', 'The log ends inside a turn: the app stopped while the coach was answering.');
   return lines.join('\n');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SessionState } from '../../shared/session/schema';
 
+import { pileCounts } from '../../shared/session/pile-groups';
 import { leftoversOf } from '../carry-over/leftovers';
 import { writeFileAtomic } from '../files/write-atomic';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
@@ -31,7 +32,8 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
     startedAt: state.sessionStart,
     updatedAt,
     ...(state.spaceFunction !== undefined ? { spaceFunction: state.spaceFunction } : {}),
-    itemsProcessed: state.itemsProcessed,
+    // Counted as the piles count, so a session from before things were told apart shows what its piles hold.
+    itemsProcessed: pileCounts(state).decided,
     status: state.status,
     // A session the conversational coach handed over is guided from then on.
     coach: state.handover ? 'guided' : coach,

@@ -1,5 +1,6 @@
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { Disposition } from '../../shared/questions/schema';
+import { detectionThing, pileCounts } from '../../shared/session/pile-groups';
 import type { PileItem, PileName, SessionState } from '../../shared/session/schema';
 
 export type Outcome = Disposition | 'unsure';
@@ -21,41 +22,54 @@ export function pileFor(outcome: Outcome): PileName | undefined {
   }
 }
 
-const sameItem = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** One answer about one thing, as a coach hands it over. */
+export interface DecisionRecord {
+  readonly item: string;
+  readonly outcome: Outcome;
+  readonly location?: string;
+  /** The detected thing it is, when the coach proposed it from the photos: never proposed again. */
+  readonly detection?: DetectionRef;
+}
 
 /**
- * Applies one answer: the item moves to its pile (leaving the unsure pile if it was there), the decision is
- * remembered, and the count of processed items goes up. A skip changes no pile but still counts: the person
- * dealt with the item for now.
+ * The thing a record is about: a detected thing is its detection (two books on a shelf are two things, whatever
+ * they are called); a thing the person or the model named is that name, the name it was given once (so answering
+ * about "sketchbook" again moves the sketchbook).
  */
-export function recordDecision(
-  state: SessionState,
-  decision: { item: string; outcome: Outcome; location?: string; at: number; id: string; detection?: DetectionRef },
-): SessionState {
+export function thingOfRecord(record: Pick<DecisionRecord, 'item' | 'detection'>): string {
+  return record.detection ? detectionThing(record.detection) : `name:${record.item.trim().toLowerCase()}`;
+}
+
+/**
+ * Applies one answer about one thing: the thing moves to its pile (out of whichever pile held it: a thing is never in
+ * two), the decision is remembered, and the count of things decided follows. A skip changes no pile: a thing left
+ * for now stays where it was, and one in no pile is counted as skipped.
+ */
+export function recordDecision(state: SessionState, decision: DecisionRecord & { readonly at: number; readonly id: string }): SessionState {
   const pile = pileFor(decision.outcome);
-  const piles = {
-    belongs: state.piles.belongs,
-    out: state.piles.out,
-    unsure: state.piles.unsure.filter((entry) => !(pile && pile !== 'unsure' && sameItem(entry.name, decision.item))),
-  };
+  const thing = thingOfRecord(decision);
+  let piles = state.piles;
   if (pile) {
+    const others = (entries: readonly PileItem[]) => entries.filter((entry) => !isThingOf(entry, decision));
     const entry: PileItem = {
       id: decision.id,
       name: decision.item,
+      thing,
       outcome: decision.outcome as PileItem['outcome'],
       ...(decision.location ? { location: decision.location } : {}),
       decidedAt: decision.at,
     };
-    piles[pile] = [...piles[pile].filter((existing) => !sameItem(existing.name, decision.item)), entry];
+    piles = { belongs: others(piles.belongs), out: others(piles.out), unsure: others(piles.unsure) };
+    piles = { ...piles, [pile]: [...piles[pile], entry] };
   }
-  return {
+  const next: SessionState = {
     ...state,
     piles,
-    itemsProcessed: state.itemsProcessed + 1,
     decisions: [
       ...state.decisions,
       {
         item: decision.item,
+        thing,
         outcome: decision.outcome,
         ...(decision.location ? { location: decision.location } : {}),
         at: decision.at,
@@ -63,4 +77,20 @@ export function recordDecision(
       },
     ],
   };
+  return { ...next, itemsProcessed: pileCounts(next).decided };
+}
+
+/** Whether a pile entry is the thing a record is about; an entry from before things were told apart is known by its name, as it was then. */
+export function isThingOf(entry: PileItem, record: Pick<DecisionRecord, 'item' | 'detection'>): boolean {
+  if (entry.thing) return entry.thing === thingOfRecord(record);
+  return !record.detection && entry.name.trim().toLowerCase() === record.item.trim().toLowerCase();
+}
+
+/** Several things decided with one answer (a group card): each is recorded as itself, with its own id. */
+export function recordDecisions(
+  state: SessionState,
+  decisions: ReadonlyArray<DecisionRecord & { readonly id: string }>,
+  at: number,
+): SessionState {
+  return decisions.reduce((current, decision) => recordDecision(current, { ...decision, at }), state);
 }

@@ -1,4 +1,4 @@
-import { pileCounts } from '../../shared/session/pile-groups';
+import { decidedText, groupedPiles, lineName, pileCounts, pileLines } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 
 /**
@@ -7,9 +7,8 @@ import type { SessionState } from '../../shared/session/schema';
  */
 export function endedSession(state: SessionState, endedAt: number, given: { summary?: string; nextTime?: string[] } = {}): SessionState {
   const modeData = state.mode.kind === 'windingDown' ? state.mode : undefined;
-  const { unsure } = state.piles;
-  const facts = `${state.itemsProcessed} items processed: ${pileCounts(state).text}.`;
-  const nextTime =
-    given.nextTime ?? (modeData?.nextTime.length ? modeData.nextTime : unsure.slice(0, 3).map((item) => `Decide on: ${item.name}`));
+  const facts = decidedText(pileCounts(state));
+  const undecided = pileLines(groupedPiles(state).undecided);
+  const nextTime = given.nextTime ?? (modeData?.nextTime.length ? modeData.nextTime : undecided.slice(0, 3).map((line) => `Decide on: ${lineName(line)}`));
   return { ...state, status: 'ended', ending: { summary: given.summary ?? modeData?.sessionSummary ?? facts, nextTime, endedAt } };
 }

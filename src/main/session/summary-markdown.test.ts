@@ -17,7 +17,7 @@ const state = {
     { id: 'p2', fileName: 'gone.jpg', width: 10, height: 10 },
   ],
   status: 'ended' as const,
-  ending: { summary: '3 items processed.', nextTime: ['Decide on the sketchbook'], endedAt: 5 },
+  ending: { summary: '3 things decided.', nextTime: ['Decide on the sketchbook'], endedAt: 5 },
 };
 
 describe('the Markdown summary', () => {
@@ -25,7 +25,7 @@ describe('the Markdown summary', () => {
     const markdown = sessionSummaryMarkdown(state, new Map([['p1', new Uint8Array([1, 2, 3])]]));
     expect(markdown).toContain('# Tidying session, 2026-11-22');
     expect(markdown).toContain('Space for: work from home: design · Stays: desk, lamp');
-    expect(markdown).toContain('3 items processed: 0 stay here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided.');
+    expect(markdown).toContain('3 things decided: 0 stay here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided.');
     expect(markdown).toContain('## Goes elsewhere in the home\n\n- coffee mug → kitchen');
     expect(markdown).toContain('## Leaves the home\n\n- empty amazon envelope (recycle)');
     expect(markdown).toContain('## Undecided\n\n- sketchbook \\[2019\\]\n');

@@ -1,19 +1,21 @@
-import { exitPlanOf, planSections } from '../../shared/exit-plan/plan';
+import { exitPlanOf, planSections, thingsIn } from '../../shared/exit-plan/plan';
+import type { ExitPlanItem } from '../../shared/exit-plan/schema';
 import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-after';
 import { VIEW_CHANGE_NOTE, viewChanges, viewChangeText } from '../../shared/before-after/change';
-import { groupCountsText, groupedPiles, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS } from '../../shared/session/pile-groups';
-import type { Photo, PileItem, SessionState } from '../../shared/session/schema';
+import { decidedText, groupedPiles, lineName, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS, pileCounts, pileLines, skippedLines, SKIPPED_WORDS, type PileLine } from '../../shared/session/pile-groups';
+import type { Photo, SessionState } from '../../shared/session/schema';
 
 /** Markdown's special characters in free text (item names come from people and models). */
 function escape(text: string): string {
   return text.replace(/([\\`*_{}[\]()#+!|<>-])/g, '\\$1');
 }
 
-/** An item under its group's heading, with what the heading does not say: how it leaves, or where it goes. */
-function itemLine(item: PileItem): string {
-  const note = outcomeNote(item);
-  if (!note) return `- ${escape(item.name)}`;
-  return `- ${escape(item.name)} ${item.outcome === 'place' ? escape(note) : `(${note})`}`;
+/** A line under its group's heading (things of one name going the same way, counted), with what the heading does not say. */
+function itemLine(line: PileLine): string {
+  const note = outcomeNote(line);
+  const name = escape(lineName(line));
+  if (!note) return `- ${name}`;
+  return `- ${name} ${line.outcome === 'place' ? escape(note) : `(${note})`}`;
 }
 
 /**
@@ -24,14 +26,14 @@ export function exitPlanMarkdown(state: Pick<SessionState, 'piles' | 'spaceFunct
   const { groups } = exitPlanOf(state);
   if (groups.length === 0) return [];
   const items = groups.flatMap((group) => group.items);
-  const ticked = items.filter((item) => done.has(item.id)).length;
-  const lines = ['## Exit plan', '', `${ticked} of ${items.length} done.`, ''];
+  const isDone = (item: ExitPlanItem) => item.ids.every((id) => done.has(id));
+  const lines = ['## Exit plan', '', `${thingsIn(items.filter(isDone))} of ${thingsIn(items)} done.`, ''];
   for (const section of planSections(groups)) {
     lines.push(`### ${section.title} (${section.count})`, '');
     for (const group of section.groups) {
       lines.push(`#### ${escape(group.title)}`, '');
       if (group.hint) lines.push(escape(group.hint), '');
-      lines.push(...group.items.map((item) => `- [${done.has(item.id) ? 'x' : ' '}] ${escape(item.name)}`), '');
+      lines.push(...group.items.map((item) => `- [${isDone(item) ? 'x' : ' '}] ${escape(lineName({ name: item.name, count: item.ids.length }))}`), '');
     }
   }
   return lines;
@@ -55,14 +57,13 @@ export function sessionSummaryMarkdown(
     state.anchors.length ? `Stays: ${state.anchors.map(escape).join(', ')}` : undefined,
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(' · '), '');
-  lines.push(
-    `${state.itemsProcessed} item${state.itemsProcessed === 1 ? '' : 's'} processed: ${groupCountsText(groups)}.`,
-    '',
-  );
+  lines.push(decidedText(pileCounts(state)), '');
   lines.push('## Summary', '', state.ending ? escape(state.ending.summary) : 'This session is not finished yet.', '');
   for (const group of PILE_GROUPS) {
-    if (groups[group].length) lines.push(`## ${PILE_GROUP_WORDS[group].title}`, '', ...groups[group].map(itemLine), '');
+    if (groups[group].length) lines.push(`## ${PILE_GROUP_WORDS[group].title}`, '', ...pileLines(groups[group]).map(itemLine), '');
   }
+  const skipped = skippedLines(state);
+  if (skipped.length) lines.push(`## ${SKIPPED_WORDS.title}`, '', ...skipped.map((line) => `- ${escape(lineName(line))}`), '');
   lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
   if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');

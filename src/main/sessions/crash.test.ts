@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
+import { pileCounts as sharedPileCounts } from '../../shared/session/pile-groups';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
 import { seededRandom } from '../effects';
 import { checkSession } from '../replay/check';
@@ -33,25 +34,24 @@ function answerFor(question: Question, pick: number): Answer {
   return { kind: 'text', text: 'a mug' };
 }
 
-/** What the person was told is kept: messages and photos the app acknowledged, and the piles they saw. */
+/** What the person was told is kept: messages and photos the app acknowledged, and the answers they saw recorded. */
 interface Kept {
   readonly messages: Set<string>;
   readonly photos: Set<string>;
-  /** How many of each kind of pile entry ("out: mug (trash)") the person has seen at most. */
-  readonly piles: Map<string, number>;
+  /** How many of each kind of answer ("mug: trash") the person has seen recorded at most. */
+  readonly answers: Map<string, number>;
 }
 
 /**
- * Pile entries by what they say, counted. An entry is named anew when the turn that made it is played again after
- * a crash (its id is a random draw the crash may not have let reach the disk), so entries are compared by content.
+ * The answers recorded, by what they say, counted. A thing decided again moves between piles, so what only grows is
+ * the record of answers; an answer is named anew when the turn that made it is played again after a crash (its id is
+ * a random draw the crash may not have let reach the disk), so answers are compared by content.
  */
-function pileCounts(state: SessionState): Map<string, number> {
+function answerCounts(state: SessionState): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const [pile, items] of Object.entries(state.piles)) {
-    for (const item of items) {
-      const key = `${pile}: ${item.name} (${item.outcome}${item.location ? ` to ${item.location}` : ''})`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
+  for (const decision of state.decisions) {
+    const key = `${decision.item}: ${decision.outcome}${decision.location ? ` to ${decision.location}` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
 }
@@ -61,8 +61,12 @@ function expectKept(state: SessionState, kept: Kept): void {
   expect([...kept.messages].filter((id) => !messages.has(id))).toEqual([]);
   const photos = new Set(state.photos.map((photo) => photo.id));
   expect([...kept.photos].filter((id) => !photos.has(id))).toEqual([]);
-  const piles = pileCounts(state);
-  expect([...kept.piles].filter(([key, count]) => (piles.get(key) ?? 0) < count)).toEqual([]);
+  const answers = answerCounts(state);
+  expect([...kept.answers].filter(([key, count]) => (answers.get(key) ?? 0) < count)).toEqual([]);
+  // And the piles follow them: every thing in one pile, as many things as the counts say.
+  const things = [...state.piles.belongs, ...state.piles.out, ...state.piles.unsure].map((entry) => entry.thing);
+  expect(new Set(things).size).toBe(things.length);
+  expect(sharedPileCounts(state).decided).toBe(state.itemsProcessed);
 }
 
 /** Whether the session's log, as it is on disk now, ends inside a turn (one started after the last that ended). */
@@ -96,7 +100,7 @@ describe('a conversational session with photos, killed at random moments', () =>
     cleanups.push(() => model.close());
     const dataDir = await tempFolder('tidy-kill-');
     const random = seededRandom(20261123);
-    const kept: Kept = { messages: new Set(), photos: new Set(), piles: new Map() };
+    const kept: Kept = { messages: new Set(), photos: new Set(), answers: new Map() };
     let photoCount = 0;
     let lastOpen: Question | undefined;
     /** Cards an answer was sent for: it may or may not have reached the disk when the process died. */
@@ -151,7 +155,7 @@ describe('a conversational session with photos, killed at random moments', () =>
       }
       // What the person saw before the kill: piles, and the card on screen.
       const seen = client.pushed().at(-1)?.state;
-      if (seen) for (const [key, count] of pileCounts(seen)) kept.piles.set(key, Math.max(count, kept.piles.get(key) ?? 0));
+      if (seen) for (const [key, count] of answerCounts(seen)) kept.answers.set(key, Math.max(count, kept.answers.get(key) ?? 0));
       expect(await web.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
       await acting;
       lastOpen = seen?.pendingQuestion && !answered.has(seen.pendingQuestion.id) ? seen.pendingQuestion : undefined;
@@ -167,7 +171,7 @@ describe('a conversational session with photos, killed at random moments', () =>
     // Some kills landed in the middle of a turn, whose lines the resumed session then played and went on from.
     const midTurn = resumes.filter((marker) => events.some((event) => event.type === 'turn-started' && event.seq > marker.from && event.seq < marker.seq));
     expect(midTurn.length).toBeGreaterThan(0);
-    expect(kept.piles.size).toBeGreaterThan(0);
+    expect(kept.answers.size).toBeGreaterThan(0);
     expect(kept.photos.size).toBeGreaterThan(0);
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: path.join(folder, 'photos') });
     expect(check.divergence, check.divergence?.message).toBeUndefined();

@@ -191,7 +191,7 @@ describe('sprints in a session with no model', () => {
     await decideItem(core, 'stack of letters');
     await chooseOnCheckIn(core, /Wind down/);
     const ended = await untilState(core, (state) => state.status === 'ended');
-    expect(ended.ending?.summary).toMatch(/^2 items processed/);
+    expect(ended.ending?.summary).toMatch(/^2 things decided/);
     await core.idle();
     expect(core.store.state.messages.at(-1)?.text).toMatch(/^Good stopping point/);
     await core.idle();

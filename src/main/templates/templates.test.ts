@@ -88,7 +88,7 @@ const MODES: Mode[] = [
   { kind: 'sorting', currentItem: 'blue mug', itemLocation: 'on the windowsill' },
   { kind: 'clarifying', item: 'green device', photoContext: 'desk.jpg, by the desk leg', reason: 'the person could not see it' },
   { kind: 'decisionSupport', stuckItem: 'old mug', reframeQuestion: 'Have you used it in the past year?' },
-  { kind: 'windingDown', sessionSummary: '3 items processed.', nextTime: ['old mug'] },
+  { kind: 'windingDown', sessionSummary: '3 things decided.', nextTime: ['old mug'] },
 ];
 
 describe('the conversational coach’s prompt', () => {
@@ -99,7 +99,7 @@ describe('the conversational coach’s prompt', () => {
       expect.arrayContaining([
         'The space is for: work (design).',
         'Must stay no matter what: desk, drawing tablet.',
-        'Items processed so far: 3 in 12 min. Sprint 1: 12 min left.',
+        'Things decided so far: 3 in 12 min. Sprint 1: 12 min left.',
         'Piles: 1 stays here, 0 go elsewhere in the home, 1 leaves the home, 1 undecided.',
         'Undecided so far: old mug.',
         'Left from last time (the person chose to start with these): still to decide: tangled cable. For this time: The drawer.',
@@ -120,9 +120,9 @@ describe('the conversational coach’s prompt', () => {
   it('at the very start says the space is not known yet on a line of its own, with no empty lines where nothing is known', () => {
     const fresh = { ...newSessionState('s', START), sprint: startSprint(undefined, START, 15 * 60_000, 5 * 60_000) };
     const prompt = templates.render('coach/surveying.njk', templateContext(fresh, { now: START, history: [], recentTurns: 6, droppedTurns: 0 }));
-    expect(prompt).not.toContain('yet.Items');
+    expect(prompt).not.toContain('yet.Things');
     expect(prompt).not.toContain('left.Piles');
-    expect(prompt.split('\n').slice(-3)).toEqual(['What the space is for: not known yet.', 'Items processed so far: 0. Sprint 1: 15 min left.', 'Piles: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.']);
+    expect(prompt.split('\n').slice(-3)).toEqual(['What the space is for: not known yet.', 'Things decided so far: 0. Sprint 1: 15 min left.', 'Piles: 0 stay here, 0 go elsewhere in the home, 0 leave the home, 0 undecided.']);
     expect(prompt).not.toMatch(/\n\n\n/);
   });
 

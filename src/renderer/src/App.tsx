@@ -6,7 +6,7 @@ import { DropZone } from './components/DropZone';
 import { ImportPanel } from './components/ImportPanel';
 import { Header } from './components/Header';
 import { PhotoStrip } from './components/PhotoStrip';
-import { PilesPanel } from './components/PilesPanel';
+import { NO_PILES, PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
 import { SessionsDialog } from './components/sessions/SessionsDialog';
 import { SettingsDialog } from './components/SettingsDialog';
@@ -162,11 +162,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             <ImportPanel intake={intake} />
             <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
           </div>
-          <PilesPanel
-            piles={session?.piles ?? { belongs: [], out: [], unsure: [] }}
-            spaceFunction={session?.spaceFunction}
-            itemsProcessed={session?.itemsProcessed ?? 0}
-          />
+          <PilesPanel session={session ?? NO_PILES} />
         </main>
         {debugPanel ? <DebugPanel bridge={bridge} snapshot={snapshot} /> : null}
       </div>

@@ -1,4 +1,4 @@
-import { PILE_GROUP_WORDS, PILE_GROUPS, pileCounts, type PileGroup } from '../session/pile-groups';
+import { groupedPiles, PILE_GROUP_WORDS, PILE_GROUPS, type PileGroup } from '../session/pile-groups';
 import type { Photo, SessionState } from '../session/schema';
 import type { PhotoStage } from './schema';
 
@@ -18,11 +18,11 @@ export interface BeforeAfter {
 }
 
 export function beforeAfterOf(state: Pick<SessionState, 'photos' | 'piles' | 'spaceFunction'>): BeforeAfter {
-  const { here, elsewhere, leaving, undecided } = pileCounts(state);
+  const groups = groupedPiles(state);
   return {
     before: state.photos.filter((photo) => photo.stage === 'before'),
     after: state.photos.filter((photo) => photo.stage === 'after'),
-    moved: { here, elsewhere, leaving, undecided },
+    moved: { here: groups.here.length, elsewhere: groups.elsewhere.length, leaving: groups.leaving.length, undecided: groups.undecided.length },
   };
 }
 

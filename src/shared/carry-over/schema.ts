@@ -8,12 +8,14 @@ import { z } from 'zod';
 const name = z.string().trim().min(1).max(200);
 /** Enough to pick up from; a longer list is not what a calm start looks like. */
 const MAX_ENTRIES = 30;
+/** Things are counted, never dropped: a shelf of books left unsure is every book (the offer says how many, calmly). */
+export const MAX_THINGS = 2000;
 
 /** What a session leaves behind, as its meta.json keeps it (so picking an offer reads no log). */
 export const LeftoversSchema = z.object({
   anchors: z.array(name).max(MAX_ENTRIES),
-  /** The unsure pile, and carried items this session never got to. */
-  unsure: z.array(name).max(MAX_ENTRIES),
+  /** The unsure pile, one entry a thing (two books are two entries), and carried things this session never got to. */
+  unsure: z.array(name).max(MAX_THINGS),
   /** The next-time list, without the entries that only repeat an unsure item. */
   nextTime: z.array(name).max(MAX_ENTRIES),
 });

@@ -81,13 +81,10 @@ describe('the exit plan', () => {
     expect(exitPlanOf(tidying([], [item('1', 'lamp', 'keep')], [item('2', 'box', 'unsure')])).groups).toEqual([]);
   });
 
-  it('lists an item once even when its id appears twice, and two things with the same name both', () => {
+  it('lists an item once even when its id appears twice, and two things with the same name on one line that counts both', () => {
     const mug = item('1', 'mug', 'trash');
     const plan = exitPlanOf(tidying([mug, mug, item('2', 'mug', 'trash')]));
-    expect(plan.groups[0]?.items).toEqual([
-      { id: '1', name: 'mug' },
-      { id: '2', name: 'mug' },
-    ]);
+    expect(plan.groups[0]?.items).toEqual([{ id: '1', ids: ['1', '2'], name: 'mug' }]);
   });
 
   it('follows the order things were decided in, across piles', () => {

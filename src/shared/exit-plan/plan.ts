@@ -1,5 +1,5 @@
-import { groupedPiles, PILE_GROUP_WORDS, type PileGroup, type ThisSpace } from '../session/pile-groups';
-import type { Piles } from '../session/schema';
+import { groupedPiles, pileLines, PILE_GROUP_WORDS, type PileGroup, type ThisSpace } from '../session/pile-groups';
+import type { PileItem, Piles } from '../session/schema';
 import type { ExitPlan, ExitPlanGroup, ExitPlanGroupKind, ExitPlanItem, ExitPlanTicks, ExitPlanView } from './schema';
 
 const FIXED: Readonly<Record<Exclude<ExitPlanGroupKind, 'place'>, { title: string; hint: string }>> = {
@@ -37,35 +37,36 @@ export function pileGroupOfPlan(kind: ExitPlanGroupKind): Extract<PileGroup, 'le
  * session; a thing placed somewhere in this space stays here and is not in the plan.
  */
 export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
-  const fixed: Record<Exclude<ExitPlanGroupKind, 'place'>, ExitPlanItem[]> = { trash: [], recycle: [], donate: [] };
-  const places = new Map<string, { destination: string; items: ExitPlanItem[] }>();
-  const elsewhere: ExitPlanItem[] = [];
+  const fixed: Record<Exclude<ExitPlanGroupKind, 'place'>, PileItem[]> = { trash: [], recycle: [], donate: [] };
+  const places = new Map<string, { destination: string; items: PileItem[] }>();
+  const elsewhere: PileItem[] = [];
   const groups = groupedPiles(state);
   const moving = [...groups.leaving, ...groups.elsewhere].sort((a, b) => a.decidedAt - b.decidedAt);
   for (const item of moving) {
-    const entry = { id: item.id, name: item.name };
     if (item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate') {
-      fixed[item.outcome].push(entry);
+      fixed[item.outcome].push(item);
       continue;
     }
     const destination = item.location?.trim();
     if (!destination) {
-      elsewhere.push(entry);
+      elsewhere.push(item);
       continue;
     }
     const key = destinationKey(destination);
     const group = places.get(key) ?? { destination, items: [] };
-    group.items.push(entry);
+    group.items.push(item);
     places.set(key, group);
   }
+  // Things of one name in one group are one line ("book", 12 of them): one tick for the trip that takes them.
+  const lines = (items: readonly PileItem[]): ExitPlanItem[] => pileLines(items).map((line) => ({ id: line.ids[0]!, ids: [...line.ids], name: line.name }));
   const planGroups: ExitPlanGroup[] = [];
   for (const kind of ['trash', 'recycle', 'donate'] as const) {
-    if (fixed[kind].length) planGroups.push({ kind, key: kind, ...FIXED[kind], items: fixed[kind] });
+    if (fixed[kind].length) planGroups.push({ kind, key: kind, ...FIXED[kind], items: lines(fixed[kind]) });
   }
   for (const [key, { destination, items }] of places) {
-    planGroups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items });
+    planGroups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items: lines(items) });
   }
-  if (elsewhere.length) planGroups.push({ kind: 'place', key: 'place:', ...ELSEWHERE, items: elsewhere });
+  if (elsewhere.length) planGroups.push({ kind: 'place', key: 'place:', ...ELSEWHERE, items: lines(elsewhere) });
   return { groups: planGroups };
 }
 
@@ -78,7 +79,7 @@ export function planSections<Group extends Pick<ExitPlanGroup, 'kind' | 'items'>
 ): Array<{ pileGroup: 'leaving' | 'elsewhere'; title: string; count: number; groups: Group[] }> {
   return (['leaving', 'elsewhere'] as const).flatMap((pileGroup) => {
     const under = groups.filter((group) => pileGroupOfPlan(group.kind) === pileGroup);
-    const count = under.reduce((sum, group) => sum + group.items.length, 0);
+    const count = under.reduce((sum, group) => sum + thingsIn(group.items), 0);
     return count ? [{ pileGroup, title: PILE_GROUP_WORDS[pileGroup].title, count, groups: under }] : [];
   });
 }
@@ -91,7 +92,8 @@ export function exitPlanView(
   const done = new Set(ticks.done);
   const groups = exitPlanOf(session).groups.map((group) => ({
     ...group,
-    items: group.items.map((item) => ({ ...item, done: done.has(item.id) })),
+    // A line is done when every thing on it is: one more of the same thing decided later is still to take.
+    items: group.items.map((item) => ({ ...item, done: item.ids.every((id) => done.has(id)) })),
   }));
   const items = groups.flatMap((group) => group.items);
   return {
@@ -100,10 +102,15 @@ export function exitPlanView(
     ...(session.spaceFunction !== undefined ? { spaceFunction: session.spaceFunction } : {}),
     ended: session.status === 'ended',
     groups,
-    total: items.length,
-    done: items.filter((item) => item.done).length,
+    total: thingsIn(items),
+    done: thingsIn(items.filter((item) => item.done)),
     ...(ticks.dismissedAt !== undefined ? { dismissedAt: ticks.dismissedAt } : {}),
   };
+}
+
+/** How many things some lines of a plan stand for. */
+export function thingsIn(items: ReadonlyArray<Pick<ExitPlanItem, 'ids'>>): number {
+  return items.reduce((sum, item) => sum + item.ids.length, 0);
 }
 
 /** "1 thing", "3 things". */

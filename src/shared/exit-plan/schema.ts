@@ -9,9 +9,12 @@ import { z } from 'zod';
 export const ExitPlanGroupKindSchema = z.enum(['trash', 'recycle', 'donate', 'place']);
 export type ExitPlanGroupKind = z.infer<typeof ExitPlanGroupKindSchema>;
 
+/** One line of the plan: a thing, or several things of one name going the same way ("book", 12 of them). */
 export const ExitPlanItemSchema = z.object({
-  /** The pile item's id: ticks refer to it. */
+  /** The line's first pile entry: a tick of the line refers to it. */
   id: z.string().min(1),
+  /** Every pile entry the line stands for, `id` first: ticking the line ticks them all. */
+  ids: z.array(z.string().min(1)).min(1),
   name: z.string().min(1),
 });
 export type ExitPlanItem = z.infer<typeof ExitPlanItemSchema>;
@@ -53,7 +56,9 @@ export const ExitPlanViewSchema = z.object({
   spaceFunction: z.string().optional(),
   ended: z.boolean(),
   groups: z.array(ExitPlanGroupSchema.extend({ items: z.array(ExitPlanItemSchema.extend({ done: z.boolean() })).min(1) })),
+  /** Things in the plan (a line of 12 books is 12). */
   total: z.number().int().nonnegative(),
+  /** Things ticked off. */
   done: z.number().int().nonnegative(),
   dismissedAt: z.number().int().nonnegative().optional(),
 });

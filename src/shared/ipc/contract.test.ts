@@ -23,10 +23,10 @@ const exitPlan = {
   startedAt: 1_700_000_000_000,
   ended: true,
   groups: [
-    { kind: 'donate', key: 'donate', title: 'Donation', hint: 'Bag it.', items: [{ id: 'a', name: 'jumper', done: true }] },
-    { kind: 'place', key: 'place:kitchen', title: 'To the kitchen', destination: 'kitchen', items: [{ id: 'b', name: 'mug', done: false }] },
+    { kind: 'donate', key: 'donate', title: 'Donation', hint: 'Bag it.', items: [{ id: 'a', ids: ['a'], name: 'jumper', done: true }] },
+    { kind: 'place', key: 'place:kitchen', title: 'To the kitchen', destination: 'kitchen', items: [{ id: 'b', ids: ['b', 'c'], name: 'mug', done: false }] },
   ],
-  total: 2,
+  total: 3,
   done: 1,
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Disposition } from '../questions/schema';
 import { spaceKindsOf, type SpaceKind } from '../recommendations/table';
-import type { PileItem, Piles, SessionState } from './schema';
+import type { DetectionRef } from '../detection/schema';
+import type { Decision, PileItem, Piles, SessionState } from './schema';
 
 /**
  * The one piles vocabulary every surface uses (the piles panel, the summaries, the exit plan, the prompts, the
@@ -98,39 +99,128 @@ export function groupOf(entry: { outcome: Disposition | 'unsure'; location?: str
   }
 }
 
+/** The thing a detected item is, for the whole session. */
+export function detectionThing(ref: DetectionRef): string {
+  return `${ref.photoId}#${ref.itemId}`;
+}
+
+/** The thing a pile entry is; an entry from before things were told apart is a thing of its own. */
+export function thingOfEntry(entry: Pick<PileItem, 'id' | 'thing'>): string {
+  return entry.thing ?? `entry:${entry.id}`;
+}
+
+/** The thing a decision was about, when the session knows it (older sessions knew only detected things). */
+export function thingOfDecision(decision: Pick<Decision, 'thing' | 'detection'>): string | undefined {
+  return decision.thing ?? (decision.detection ? detectionThing(decision.detection) : undefined);
+}
+
 export type GroupedPiles = Readonly<Record<PileGroup, readonly PileItem[]>>;
 
-/** The piles as the four groups, each in the order its items were decided. */
+/** The piles as the four groups, each in the order its things were decided; a thing is in one group only. */
 export function groupedPiles(state: ThisSpace & { piles: Piles }): GroupedPiles {
   const groups: Record<PileGroup, PileItem[]> = { here: [], elsewhere: [], leaving: [], undecided: [] };
   const items = [...state.piles.belongs, ...state.piles.out, ...state.piles.unsure].sort((a, b) => a.decidedAt - b.decidedAt);
-  const seen = new Set<string>();
-  for (const item of items) {
-    // An item is listed once, even if a hand-edited or old state holds its id twice.
-    if (seen.has(item.id)) continue;
-    seen.add(item.id);
-    groups[groupOf(item, state)!].push(item);
-  }
+  // A thing is listed once, even if a hand-edited or old state holds it twice: where it was put last.
+  const latest = new Map(items.map((item) => [thingOfEntry(item), item] as const));
+  for (const item of latest.values()) groups[groupOf(item, state)!].push(item);
+  for (const group of PILE_GROUPS) groups[group].sort((a, b) => a.decidedAt - b.decidedAt);
   return groups;
 }
 
-/** "1 stays here, 1 goes elsewhere in the home, 2 leave the home, 0 undecided". */
-export function groupCountsText(groups: GroupedPiles): string {
-  return PILE_GROUPS.map((group) => PILE_GROUP_WORDS[group].count(groups[group].length)).join(', ');
+/**
+ * Things decided and left for now ("skip"), not in any pile: the last decision of each, in order. A thing skipped and
+ * then decided is in its pile; a thing in a pile and then skipped stays in its pile.
+ */
+export function skippedThings(state: { piles: Piles; decisions: readonly Decision[] }): Decision[] {
+  const inPiles = new Set([...state.piles.belongs, ...state.piles.out, ...state.piles.unsure].map(thingOfEntry));
+  const skipped = new Map<string, Decision>();
+  state.decisions.forEach((decision, index) => {
+    if (decision.outcome !== 'skip') return;
+    // An older session's skip of a thing it could not name is a thing of its own.
+    const thing = thingOfDecision(decision) ?? `decision:${index}`;
+    if (!inPiles.has(thing)) {
+      skipped.delete(thing);
+      skipped.set(thing, decision);
+    }
+  });
+  return [...skipped.values()];
 }
 
-export type PileCounts = Readonly<Record<PileGroup, number>> & { readonly text: string };
+/** "1 stays here, 1 goes elsewhere in the home, 2 leave the home, 0 undecided" (and the skipped, when there are any). */
+export function groupCountsText(groups: GroupedPiles, skipped = 0): string {
+  const counts = PILE_GROUPS.map((group) => PILE_GROUP_WORDS[group].count(groups[group].length));
+  return [...counts, ...(skipped ? [SKIPPED_WORDS.count(skipped)] : [])].join(', ');
+}
 
-/** How many things each group holds, and the same in words, for summaries and prompts. */
-export function pileCounts(state: ThisSpace & { piles: Piles }): PileCounts {
+export const SKIPPED_WORDS = { title: 'Skipped for now', count: (n: number) => `${n} skipped for now` } as const;
+
+export type PileCounts = Readonly<Record<PileGroup, number>> & {
+  /** Things left for now, in no pile. */
+  readonly skipped: number;
+  /** Every thing decided: the four groups and the skipped. */
+  readonly decided: number;
+  /** The groups' counts in words: "1 stays here, …, 0 undecided, 2 skipped for now". */
+  readonly text: string;
+};
+
+/** How many things each group holds, the skipped, their sum, and the same in words, for every surface that counts. */
+export function pileCounts(state: ThisSpace & { piles: Piles; decisions: readonly Decision[] }): PileCounts {
   const groups = groupedPiles(state);
-  return {
-    here: groups.here.length,
-    elsewhere: groups.elsewhere.length,
-    leaving: groups.leaving.length,
-    undecided: groups.undecided.length,
-    text: groupCountsText(groups),
-  };
+  const skipped = skippedThings(state).length;
+  const [here, elsewhere, leaving, undecided] = PILE_GROUPS.map((group) => groups[group].length) as [number, number, number, number];
+  return { here, elsewhere, leaving, undecided, skipped, decided: here + elsewhere + leaving + undecided + skipped, text: groupCountsText(groups, skipped) };
+}
+
+/** "21 things decided: 10 stay here, …": the one headline every summary opens with (calm when it is none). */
+export function decidedText(counts: PileCounts): string {
+  return counts.decided === 0 ? 'Nothing was decided this time, and that is fine.' : `${thingsDecided(counts.decided)}: ${counts.text}.`;
+}
+
+/** "1 thing decided", "21 things decided", "Nothing decided yet". */
+export function thingsDecided(count: number): string {
+  if (count === 0) return 'Nothing decided yet';
+  return `${count} ${count === 1 ? 'thing' : 'things'} decided`;
+}
+
+/** One line of a group as a person reads it: things of one name that go the same way, with how many ("book ×12"). */
+export interface PileLine {
+  readonly name: string;
+  readonly count: number;
+  readonly outcome: PileItem['outcome'];
+  readonly location?: string;
+  /** The entries the line stands for, in the order decided. */
+  readonly ids: readonly string[];
+  /** When its first thing was decided. */
+  readonly decidedAt: number;
+}
+
+/** A group's things as lines: things of one name going the same way (and to the same place) share a line. */
+export function pileLines(items: readonly PileItem[]): PileLine[] {
+  const lines = new Map<string, { name: string; outcome: PileItem['outcome']; location?: string; ids: string[]; decidedAt: number }>();
+  for (const item of items) {
+    const key = [item.name.trim().toLowerCase(), item.outcome, item.location?.trim().toLowerCase().replace(/^the\s+/, '') ?? ''].join('\u0000');
+    const line = lines.get(key);
+    if (line) line.ids.push(item.id);
+    else lines.set(key, { name: item.name, outcome: item.outcome, ...(item.location ? { location: item.location } : {}), ids: [item.id], decidedAt: item.decidedAt });
+  }
+  return [...lines.values()].map((line) => ({ ...line, count: line.ids.length }));
+}
+
+/** The skipped things as lines, things of one name counted together: `[{ name: 'book', count: 2 }]`. */
+export function skippedLines(state: { piles: Piles; decisions: readonly Decision[] }): Array<{ name: string; count: number }> {
+  const lines = new Map<string, { name: string; count: number }>();
+  for (const decision of skippedThings(state)) {
+    const key = decision.item.trim().toLowerCase();
+    const line = lines.get(key);
+    if (line) line.count += 1;
+    else lines.set(key, { name: decision.item, count: 1 });
+  }
+  return [...lines.values()];
+}
+
+/** A line's name with its count where there are several: "book ×12". */
+export function lineName(line: Pick<PileLine, 'name' | 'count'>): string {
+  return line.count > 1 ? `${line.name} ×${line.count}` : line.name;
 }
 
 /**

@@ -19,9 +19,18 @@ export type CoachKind = z.infer<typeof CoachKindSchema>;
 export const PileNameSchema = z.enum(['belongs', 'out', 'unsure']);
 export type PileName = z.infer<typeof PileNameSchema>;
 
+/**
+ * What a decision is about: one thing, for the whole session. A detected thing is its detection (`<photo id>#<item
+ * id>`: twelve books on a shelf are twelve things, whatever they are called); a thing the person or the model named is
+ * the name it was given (`name:<name, lower case>`). Deciding a thing again moves it: it is never in two piles.
+ */
+export const ThingKeySchema = z.string().min(1).max(300);
+
 export const PileItemSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(200),
+  /** The thing this entry is (absent in sessions from before things were told apart: each entry is then its own). */
+  thing: ThingKeySchema.optional(),
   /** Why it is in this pile; `unsure` for the unsure pile. */
   outcome: z.union([DispositionSchema.exclude(['skip']), z.literal('unsure')]),
   /** Where it goes, when placed somewhere. */
@@ -107,9 +116,11 @@ export const PhotoSchema = z.object({
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 
-/** Every answer to a disposition card, in order; skips included (they change no pile). */
+/** Every thing decided, in order, one entry a thing (a group card adds one per thing); skips included (they change no pile). */
 export const DecisionSchema = z.object({
   item: z.string().min(1),
+  /** The thing decided (absent in sessions from before things were told apart). */
+  thing: ThingKeySchema.optional(),
   outcome: z.union([DispositionSchema, z.literal('unsure')]),
   location: z.string().optional(),
   at: z.number().int().nonnegative(),
@@ -146,6 +157,7 @@ export const SessionStateSchema = z.object({
   spaceFunction: z.string().optional(),
   anchors: z.array(z.string()),
   piles: PilesSchema,
+  /** How many things have been decided (each once, however often it was decided): the piles' things and the skipped ones. */
   itemsProcessed: z.number().int().nonnegative(),
   decisions: z.array(DecisionSchema),
   photos: z.array(PhotoSchema),

@@ -1,29 +1,51 @@
-import { groupedPiles, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS } from '../../../shared/session/pile-groups';
-import type { Piles } from '../../../shared/session/schema';
+import {
+  groupedPiles,
+  lineName,
+  outcomeNote,
+  PILE_GROUP_WORDS,
+  PILE_GROUPS,
+  pileCounts,
+  pileLines,
+  skippedLines,
+  SKIPPED_WORDS,
+  thingsDecided,
+} from '../../../shared/session/pile-groups';
+import type { SessionState } from '../../../shared/session/schema';
 
-/** The four groups a person sees (src/shared/session/pile-groups.ts), each with its count and its things. */
-export function PilesPanel(props: { piles: Piles; spaceFunction: string | undefined; itemsProcessed: number }) {
-  const { piles, spaceFunction, itemsProcessed } = props;
-  const groups = groupedPiles({ piles, spaceFunction });
+export type PilesSource = Pick<SessionState, 'piles' | 'spaceFunction' | 'decisions'>;
+
+/** The panel before a session is there. */
+export const NO_PILES: PilesSource = { piles: { belongs: [], out: [], unsure: [] }, decisions: [] };
+
+/**
+ * The four groups a person sees (src/shared/session/pile-groups.ts), each with its count and its things (things of one
+ * name going the same way on one line, "book ×12"), then what was skipped for now. The counts are of things and add
+ * up to the total below it.
+ */
+export function PilesPanel(props: { session: PilesSource }) {
+  const { session } = props;
+  const groups = groupedPiles(session);
+  const counts = pileCounts(session);
+  const skipped = skippedLines(session);
   return (
     <aside className="piles" aria-label="Piles">
       <h2 className="panel-title">Piles</h2>
       {PILE_GROUPS.map((group) => {
         const { title, hint } = PILE_GROUP_WORDS[group];
-        const items = groups[group];
+        const lines = pileLines(groups[group]);
         return (
           <section key={group} className={`pile pile-${group}`} aria-label={title} data-testid={`pile-${group}`}>
             <h3>
-              {title} <span className="count">{items.length}</span>
+              {title} <span className="count">{counts[group]}</span>
             </h3>
             <p className="pile-hint">{hint}</p>
-            {items.length > 0 ? (
+            {lines.length > 0 ? (
               <ul>
-                {items.map((item) => {
-                  const note = outcomeNote(item);
+                {lines.map((line) => {
+                  const note = outcomeNote(line);
                   return (
-                    <li key={item.id}>
-                      {item.name}
+                    <li key={line.ids[0]}>
+                      {lineName(line)}
                       {note ? <span className="pile-outcome">{note}</span> : null}
                     </li>
                   );
@@ -33,8 +55,21 @@ export function PilesPanel(props: { piles: Piles; spaceFunction: string | undefi
           </section>
         );
       })}
-      <p className="processed" data-testid="items-processed">
-        Items processed: <strong>{itemsProcessed}</strong>
+      {skipped.length > 0 ? (
+        <section className="pile pile-skipped" aria-label={SKIPPED_WORDS.title} data-testid="pile-skipped">
+          <h3>
+            {SKIPPED_WORDS.title} <span className="count">{counts.skipped}</span>
+          </h3>
+          <p className="pile-hint">Left for now; they can come up again another time</p>
+          <ul>
+            {skipped.map((line) => (
+              <li key={line.name}>{lineName(line)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="processed" data-testid="things-decided">
+        <strong>{thingsDecided(counts.decided)}</strong>
       </p>
     </aside>
   );

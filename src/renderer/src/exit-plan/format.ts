@@ -17,14 +17,14 @@ export function progressText(plan: Pick<ExitPlanView, 'done' | 'total'>): string
   return plan.done === plan.total ? `All ${plan.total} done` : `${plan.done} of ${plan.total} done`;
 }
 
-/** The plan with one item's tick changed, counts kept in step (shown at once, before main confirms). */
+/** The plan with one line's tick changed, counts (of things) kept in step (shown at once, before main confirms). */
 export function withTick(plan: ExitPlanView, itemId: string, done: boolean): ExitPlanView {
   let count = plan.done;
   const groups = plan.groups.map((group) => ({
     ...group,
     items: group.items.map((item) => {
       if (item.id !== itemId || item.done === done) return item;
-      count += done ? 1 : -1;
+      count += done ? item.ids.length : -item.ids.length;
       return { ...item, done };
     }),
   }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSessionDate, itemsLabel, sessionActions, spaceLabel, statusLabel } from './format';
+import { formatSessionDate, sessionActions, spaceLabel, statusLabel } from './format';
 
 const at = new Date(2026, 10, 21, 14, 5).getTime();
 
@@ -19,12 +19,6 @@ describe('the words on a session row', () => {
   it('names the space, or says it is not named yet', () => {
     expect(spaceLabel({ spaceFunction: 'Work (Design)' })).toBe('Work (Design)');
     expect(spaceLabel({})).toBe('Space not named yet');
-  });
-
-  it('counts items in plain words', () => {
-    expect(itemsLabel(0)).toBe('No items yet');
-    expect(itemsLabel(1)).toBe('1 item processed');
-    expect(itemsLabel(12)).toBe('12 items processed');
   });
 
   it('calls an active session unfinished, never overdue', () => {

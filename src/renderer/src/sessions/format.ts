@@ -20,11 +20,6 @@ export function spaceLabel(summary: Pick<SessionSummary, 'spaceFunction'>): stri
   return summary.spaceFunction ?? 'Space not named yet';
 }
 
-export function itemsLabel(count: number): string {
-  if (count === 0) return 'No items yet';
-  return count === 1 ? '1 item processed' : `${count} items processed`;
-}
-
 /** Calm words for a session's status: an unfinished session is simply one that can go on. */
 export function statusLabel(status: SessionSummary['status']): string {
   return status === 'active' ? 'Unfinished' : 'Finished';

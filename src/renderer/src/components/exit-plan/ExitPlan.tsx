@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ExitPlanView } from '../../../../shared/exit-plan/schema';
 import type { Bridge } from '../../bridge';
 import { planSections } from '../../../../shared/exit-plan/plan';
+import { lineName } from '../../../../shared/session/pile-groups';
 import { progressText, withTick } from '../../exit-plan/format';
 import { saveTextFile } from '../../sessions/download';
 
@@ -94,7 +95,7 @@ export function ExitPlan(props: {
                   <li key={item.id}>
                     <label className="exit-plan-item">
                       <input type="checkbox" checked={item.done} onChange={(event) => tick(item.id, event.currentTarget.checked)} />
-                      <span className="exit-plan-name">{item.name}</span>
+                      <span className="exit-plan-name">{lineName({ name: item.name, count: item.ids.length })}</span>
                     </label>
                   </li>
                 ))}

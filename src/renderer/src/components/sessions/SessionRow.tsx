@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../../shared/sessions/schema';
-import { formatSessionDate, itemsLabel, sessionActions, spaceLabel, statusLabel } from '../../sessions/format';
+import { thingsDecided } from '../../../../shared/session/pile-groups';
+import { formatSessionDate, sessionActions, spaceLabel, statusLabel } from '../../sessions/format';
 
 export type RowAction = 'resume' | 'open' | 'summary' | 'export' | 'delete';
 
@@ -30,7 +31,7 @@ export function SessionRow(props: {
         <span className="session-meta">
           <span className={`session-status session-status-${session.status}`}>{statusLabel(session.status)}</span>
           {' · '}
-          {itemsLabel(session.itemsProcessed)}
+          {thingsDecided(session.itemsProcessed)}
           {' · '}
           {session.coach === 'guided' ? 'Guided' : 'Conversational'}
           {session.current ? <span className="session-tag">Live now</span> : null}

@@ -100,7 +100,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
             <StepAnswers answers={step.answers} />
           </section>
         </div>
-        <PilesPanel piles={state.piles} spaceFunction={state.spaceFunction} itemsProcessed={state.itemsProcessed} />
+        <PilesPanel session={state} />
       </main>
       <TimelineControls nav={nav} turn={step.turn} stopsHere={timeline.unfinishedTurn && nav.index === nav.last} dispatch={dispatch} />
     </div>

@@ -1,0 +1,70 @@
+/**
+ * Test support: what the window shows adds up to what happened. Every surface that counts a session's things (the
+ * piles panel's groups and lines, the skipped, the headline, the Markdown summary, the exit plan, "What moved", what is
+ * left for next time, the session list's row, the guided coach's own summary) is checked against the things decided.
+ */
+import { expect } from 'vitest';
+import { beforeAfterOf } from '../src/shared/before-after/before-after';
+import { exitPlanView } from '../src/shared/exit-plan/plan';
+import { NO_TICKS } from '../src/shared/exit-plan/schema';
+import {
+  decidedText,
+  groupedPiles,
+  PILE_GROUP_WORDS,
+  PILE_GROUPS,
+  pileCounts,
+  pileLines,
+  skippedLines,
+  SKIPPED_WORDS,
+  thingOfDecision,
+  thingOfEntry,
+} from '../src/shared/session/pile-groups';
+import type { SessionState } from '../src/shared/session/schema';
+import { carriedLeft, leftoversOf } from '../src/main/carry-over/leftovers';
+import { metaFromState } from '../src/main/session-log';
+import { sessionSummaryMarkdown } from '../src/main/session/summary-markdown';
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** How many things a Markdown section's list holds: "- book ×12 (trash)" is 12. */
+function markdownCount(markdown: string, title: string): number {
+  const section = markdown.split(`\n## ${title}\n\n`)[1];
+  if (section === undefined) return 0;
+  const items = section.split('\n\n')[0]!.split('\n').filter((line) => line.startsWith('- '));
+  return sum(items.map((line) => Number(/ ×(\d+)(?: |$)/.exec(line)?.[1] ?? 1)));
+}
+
+export function expectCountsAddUp(state: SessionState, label = state.id): void {
+  const counts = pileCounts(state);
+  const entries = [...state.piles.belongs, ...state.piles.out, ...state.piles.unsure];
+  const things = entries.map(thingOfEntry);
+  // A thing is in one pile, once.
+  expect(new Set(things).size, `${label}: a thing in two piles, or twice in one`).toBe(things.length);
+  // The things decided: every thing with a decision, once, whatever it was called and however often it was decided.
+  const decided = new Set(state.decisions.map((decision, index) => thingOfDecision(decision) ?? `decision:${index}`));
+  expect(counts.decided, `${label}: things decided`).toBe(decided.size);
+  expect(counts.here + counts.elsewhere + counts.leaving + counts.undecided + counts.skipped, `${label}: the groups and the skipped`).toBe(counts.decided);
+  expect(state.itemsProcessed, `${label}: the session's count`).toBe(counts.decided);
+  expect(metaFromState(state, 'guided', 1).itemsProcessed, `${label}: the session list's row`).toBe(counts.decided);
+
+  // The piles panel: each group's lines ("book ×12") add up to its count, and so do the skipped.
+  const groups = groupedPiles(state);
+  for (const group of PILE_GROUPS) expect(sum(pileLines(groups[group]).map((line) => line.count)), `${label}: ${group} lines`).toBe(counts[group]);
+  expect(sum(skippedLines(state).map((line) => line.count)), `${label}: skipped lines`).toBe(counts.skipped);
+
+  // The Markdown summary: its headline, and each group's list.
+  const markdown = sessionSummaryMarkdown(state, new Map());
+  expect(markdown, `${label}: the Markdown headline`).toContain(decidedText(counts));
+  for (const group of PILE_GROUPS) expect(markdownCount(markdown, PILE_GROUP_WORDS[group].title), `${label}: Markdown ${group}`).toBe(counts[group]);
+  expect(markdownCount(markdown, SKIPPED_WORDS.title), `${label}: Markdown skipped`).toBe(counts.skipped);
+
+  // The exit plan holds what leaves the home and what goes elsewhere in it, every thing of it.
+  expect(exitPlanView(state, NO_TICKS).total, `${label}: the exit plan`).toBe(counts.leaving + counts.elsewhere);
+  // "What moved" under the before and after.
+  const { moved } = beforeAfterOf(state);
+  expect(moved, `${label}: what moved`).toEqual({ here: counts.here, elsewhere: counts.elsewhere, leaving: counts.leaving, undecided: counts.undecided });
+  // Next time: every undecided thing, and the carried ones not got to.
+  expect(leftoversOf(state).unsure, `${label}: left for next time`).toHaveLength(Math.min(2000, counts.undecided + carriedLeft(state).length));
+  // The guided coach's own summary, said when the session ended (nothing is decided after that).
+  if (state.status === 'ended' && state.guided && state.ending) expect(state.ending.summary, `${label}: the summary`).toBe(decidedText(counts));
+}
