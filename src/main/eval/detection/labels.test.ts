@@ -1,12 +1,13 @@
 /**
- * The labels' schema (both kinds of source, counts) and the photo sets: each set's photos and labels are one set,
- * and its SOURCES.md is what prepare-photos.ts writes from the labels.
+ * The labels' schema (both kinds of source, counts) and the two photo sets: the first set, now the "not a room"
+ * check, and the lived-in rooms (issue 28). Each set's photos and labels are one set, and its SOURCES.md is what
+ * prepare-photos.ts writes from the labels.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PHOTOS_DIR, LabelledPhotoSchema, readLabels, SourceSchema } from './labels';
-import { MAX_SIDE, sourcesMarkdown, WIDE_MAX_SIDE } from './prepare-photos';
+import { DEFAULT_PHOTOS_DIR, LabelledPhotoSchema, readLabels, ROOMS_DIR, SourceSchema } from './labels';
+import { MAX_SIDE, SEARCHED_FILE, sourcesMarkdown, WIDE_MAX_SIDE } from './prepare-photos';
 
 const debian = { package: 'forensics-samples-files', version: '1.1.4-5', path: '/usr/share/a.jpg', licence: 'CC-BY-SA-4.0', credit: 'someone' };
 const npm = { kind: 'npm', name: '@scope/demo-images', version: '1.2.3', path: 'package/examples/room.jpg', licence: 'MIT', credit: 'someone' };
@@ -65,7 +66,10 @@ describe('counts in a labelled photo', () => {
   });
 });
 
-describe.each([['the first set, now the "not a room" check', 'photos', DEFAULT_PHOTOS_DIR]] as const)('%s', (_, set, dir) => {
+describe.each([
+  ['the first set, now the "not a room" check', 'photos', DEFAULT_PHOTOS_DIR],
+  ['the lived-in rooms', 'rooms', ROOMS_DIR],
+] as const)('%s', (_, set, dir) => {
   it('has a label for every photo and a photo for every label, each within its size', async () => {
     const labels = await readLabels(dir);
     for (const { file, wide } of labels.photos) expect(longSide(path.join(dir, file)), file).toBeLessThanOrEqual(wide ? WIDE_MAX_SIDE : MAX_SIDE);
@@ -73,6 +77,24 @@ describe.each([['the first set, now the "not a room" check', 'photos', DEFAULT_P
 
   it('has the SOURCES.md that prepare-photos writes from its labels', async () => {
     const labels = await readLabels(dir);
-    expect(readFileSync(path.join(dir, 'SOURCES.md'), 'utf8')).toBe(sourcesMarkdown(labels.photos, set));
+    const searched = set === 'rooms' ? readFileSync(path.join(dir, SEARCHED_FILE), 'utf8') : '';
+    expect(readFileSync(path.join(dir, 'SOURCES.md'), 'utf8')).toBe(sourcesMarkdown(labels.photos, set, searched));
+  });
+});
+
+describe('the lived-in rooms', () => {
+  it('are rooms, and none is an NYU Depth V2 frame (those are kept for independent judging)', async () => {
+    const labels = await readLabels(ROOMS_DIR);
+    for (const { file, indoor, source } of labels.photos) {
+      expect(indoor, file).toBe(true);
+      expect(`${file} ${source.path} ${source.credit} ${source.note ?? ''}`.toLowerCase(), file).not.toMatch(/nyu/);
+    }
+  });
+
+  it('keep the wide photos up to 2048 px, for two overlapping crops as a phone pans', async () => {
+    const labels = await readLabels(ROOMS_DIR);
+    const wide = labels.photos.filter((photo) => photo.wide);
+    expect(wide.length).toBeGreaterThan(0);
+    for (const { file } of wide) expect(longSide(path.join(ROOMS_DIR, file)), file).toBeGreaterThan(MAX_SIDE);
   });
 });
