@@ -14,7 +14,7 @@ async function cli(...argv: string[]): Promise<{ code: number; output: string }>
 
 const labelled = (present: LabelledPhoto['present'], extra: Partial<LabelledPhoto> = {}): LabelledPhoto => ({
   file: 'a.jpg',
-  source: { package: 'pkg', version: '1', path: '/a.jpg', licence: 'CC0', credit: 'someone' },
+  source: { kind: 'debian', package: 'pkg', version: '1', path: '/a.jpg', licence: 'CC0', credit: 'someone' },
   indoor: true,
   present,
   maybe: [],

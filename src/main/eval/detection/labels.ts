@@ -8,20 +8,48 @@ import { z } from 'zod';
 import { BoxSchema, CocoLabelSchema, type CocoLabel } from '../../../shared/detection/schema';
 
 export const DEFAULT_PHOTOS_DIR = path.join(import.meta.dirname, 'photos');
+/** Real photos of lived-in rooms (issue 28): the product's own kind of input. The set above is the "not a room" check. */
+export const ROOMS_DIR = path.join(import.meta.dirname, 'rooms');
 export const LABELS_FILE = 'labels.json';
 
-const SourceSchema = z.object({
+/** What every source records beside where it is: licence and credit, and the cut made before scaling. */
+const sourceCommon = {
+  licence: z.string().min(1),
+  credit: z.string().min(1),
+  /** Cut out of the source first (in its pixels): a window frame, a status bar, one half of a figure. */
+  crop: BoxSchema.optional(),
+  /** Turned clockwise first, for a photo stored on its side with no EXIF orientation to say so. */
+  rotate: z.union([z.literal(90), z.literal(180), z.literal(270)]).optional(),
+  note: z.string().min(1).optional(),
+};
+
+/** A photo from a Debian package (the default, so records without `kind` are Debian ones). */
+const DebianSourceSchema = z.object({
+  kind: z.literal('debian').default('debian'),
   /** The Debian package the photo comes from, and its version. */
   package: z.string().regex(/^[a-z0-9][a-z0-9.+-]+$/),
   version: z.string().min(1),
   /** The file inside the package. */
   path: z.string().startsWith('/'),
-  licence: z.string().min(1),
-  credit: z.string().min(1),
-  /** Cut out of the source first (in its pixels): a window frame, a status bar, one half of a figure. */
-  crop: BoxSchema.optional(),
-  note: z.string().min(1).optional(),
+  ...sourceCommon,
 });
+
+/** A photo from an npm package's tarball (`npm pack NAME@VERSION`). */
+const NpmSourceSchema = z.object({
+  kind: z.literal('npm'),
+  /** The npm package, scoped or not, and its exact version. */
+  name: z.string().regex(/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/),
+  version: z.string().regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/),
+  /** The file inside the tarball, as `tar` lists it (npm puts everything under `package/`). */
+  path: z.string().regex(/^[^/]/),
+  ...sourceCommon,
+});
+
+export const SourceSchema = z.discriminatedUnion('kind', [DebianSourceSchema, NpmSourceSchema]);
+export type Source = z.infer<typeof SourceSchema>;
+
+/** Where a source comes from, in one line: the package and the file. */
+export const sourcePackage = (source: Source): string => (source.kind === 'npm' ? `npm:${source.name}` : source.package);
 
 const SourceBoxSchema = z.object({ label: CocoLabelSchema, box: BoxSchema });
 
@@ -36,8 +64,12 @@ export const LabelledPhotoSchema = z
     maybe: z.array(CocoLabelSchema).default([]),
     /** Movable things COCO has no class for (papers, cables, a box): what no COCO detector can name, for the record. */
     other: z.array(z.string().min(1)).default([]),
-    /** The source's own boxes, in the stored photo's pixels: complete for each class they name in this photo. */
+    /** Boxes, in the stored photo's pixels (the source's, or drawn by hand): complete for each class they name in this photo. */
     boxes: z.array(SourceBoxSchema).default([]),
+    /** How many of each present class a person would count here ("about" is fine: the best count). */
+    counts: z.partialRecord(CocoLabelSchema, z.number().int().positive()).optional(),
+    /** Kept up to WIDE_MAX_SIDE rather than MAX_SIDE, so two overlapping crops can be cut from it as a phone pans. */
+    wide: z.literal(true).optional(),
   })
   .superRefine((photo, ctx) => {
     const twice = photo.present.find((label, index) => photo.present.indexOf(label) !== index);
@@ -46,6 +78,12 @@ export const LabelledPhotoSchema = z
     if (both) ctx.addIssue({ code: 'custom', message: `"${both}" is both present and maybe`, path: ['maybe'] });
     const unlisted = photo.boxes.find((box) => !photo.present.includes(box.label));
     if (unlisted) ctx.addIssue({ code: 'custom', message: `a box of "${unlisted.label}" whose class is not present`, path: ['boxes'] });
+    for (const [label, count] of Object.entries(photo.counts ?? {}) as [CocoLabel, number][]) {
+      if (!photo.present.includes(label)) ctx.addIssue({ code: 'custom', message: `a count of "${label}" whose class is not present`, path: ['counts', label] });
+      const boxed = photo.boxes.filter((box) => box.label === label).length;
+      // Boxes are complete for each class they name, so they are its count.
+      if (boxed > 0 && boxed !== count) ctx.addIssue({ code: 'custom', message: `${count} "${label}" counted but ${boxed} boxed`, path: ['counts', label] });
+    }
   });
 export type LabelledPhoto = z.infer<typeof LabelledPhotoSchema>;
 
@@ -58,8 +96,11 @@ export const LabelsSchema = z
   });
 export type Labels = z.infer<typeof LabelsSchema>;
 
-/** The labels of a photo folder, checked; a clear error naming the file and the field when they are not right. */
-export async function readLabels(dir: string): Promise<Labels> {
+/**
+ * The labels of a photo folder, checked; a clear error naming the file and the field when they are not right, or
+ * when the labels and the photos beside them are not one set (`photos: false` skips that: the photos are being made).
+ */
+export async function readLabels(dir: string, options: { readonly photos?: boolean } = {}): Promise<Labels> {
   const file = path.join(dir, LABELS_FILE);
   let text: string;
   try {
@@ -75,6 +116,7 @@ export async function readLabels(dir: string): Promise<Labels> {
   }
   const parsed = LabelsSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not a valid labels file:\n${z.prettifyError(parsed.error)}`);
+  if (options.photos === false) return parsed.data;
   // The labels and the photos are one set: a label with no photo would be counted as a photo the detector could not
   // read, and a photo with no labels would silently not count.
   const photos = (await readdir(dir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name));
