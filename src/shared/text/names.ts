@@ -12,9 +12,12 @@
 /** Articles a name may arrive with; its bare form has none. */
 const ARTICLE = /^(?:a|an|the|some)\s+/i;
 
-/** Words that already say which one, so no article goes before them: "my", "those", "every". */
+/** Words that already say which one, so no article goes before them: "my", "those", "every", "everything". */
 const DETERMINERS = new Set(
-  'my your his her our their its this that these those each every all both any no another either neither whose several many most half'.split(' '),
+  (
+    'my your his her our their its this that these those each every all both any no another either neither whose several many most half ' +
+    'everything anything something nothing it them'
+  ).split(' '),
 );
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
