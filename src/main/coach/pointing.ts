@@ -5,6 +5,7 @@
 import type { UserContent } from 'ai';
 import type { Point } from '../../shared/pointing/schema';
 import type { SessionState } from '../../shared/session/schema';
+import { aName, theName } from '../../shared/text/names';
 import { thingsAt } from '../detection/pointed';
 import { pointMarker, shownMessage } from './history';
 
@@ -15,10 +16,10 @@ export function pointedWords(state: SessionState, point: Point): string {
   const { photo, one, things, living, around, where } = found;
   const at = `They pointed at something in photo ${found.number} (${photo.fileName}), ${where}.`;
   if (!photo.detections) return at;
-  if (one) return `${at} The on-device detector sees a ${one.name} there (${one.where}).`;
+  if (one) return `${at} The on-device detector sees ${aName(one.name)} there (${one.where}).`;
   if (things.length > 1) return `${at} The on-device detector sees several things there: ${list(things.map((thing) => thing.name))}.`;
-  if (living) return `${at} The on-device detector sees a ${living} there: people and pets are never something to tidy.`;
-  if (around.length) return `${at} The on-device detector only makes out the ${around.join(' and the ')} there.`;
+  if (living) return `${at} The on-device detector sees ${aName(living)} there: people and pets are never something to tidy.`;
+  if (around.length) return `${at} The on-device detector only makes out ${around.map(theName).join(' and ')} there.`;
   return `${at} The on-device detector names nothing there: ask what it is if the picture does not say.`;
 }
 

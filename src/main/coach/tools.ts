@@ -3,6 +3,7 @@ import { endedSession } from '../session/ending';
 import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '../../shared/questions/schema';
 import { decidedText, groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
+import { theName } from '../../shared/text/names';
 import { defineTool, type AgentTool } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
@@ -69,7 +70,7 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       if (answer.kind === 'point' && resolution.closedBy === 'person') {
         deps.notePoint(answer.point);
         show(pointShown(answer.point));
-        return `The person pointed at something else instead of answering about the ${item}: nothing was recorded for it. ${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next: work with that.`;
+        return `The person pointed at something else instead of answering about ${theName(item)}: nothing was recorded for it. ${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next: work with that.`;
       }
       if (answer.kind !== 'disposition') return 'No usable answer came back; move on to the next item.';
       if (resolution.closedBy !== 'person') {

@@ -160,6 +160,6 @@ describe('a thing named on a busy spot card', () => {
     await harness.coach.turn({ text: '' });
     const [spotCard, thingCard] = harness.asked;
     expect(spotCard).toMatchObject({ kind: 'choice', prompt: expect.stringContaining('Look at the lower left of the photo:') });
-    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'a pile of mail', where: 'the lower left of the photo', focus: spotCard!.focus });
+    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'pile of mail', where: 'the lower left of the photo', focus: spotCard!.focus });
   });
 });

@@ -9,6 +9,8 @@
  * today?" card first, and "no" (or no answer) goes on where the session was.
  */
 import { pileCounts } from '../../shared/session/pile-groups';
+import { bareName } from '../../shared/text/names';
+import { sentence } from '../../shared/text/sentence';
 import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
 import type { Llm } from '../effects';
 import { recordDecision } from '../session/decisions';
@@ -163,7 +165,8 @@ export class GuidedCoach {
     return this.#deps.templates.render(templateFor(action.kind), {
       ...this.#context(),
       ...action,
-      ...(item ? { Item: `${item.charAt(0).toUpperCase()}${item.slice(1)}` } : {}),
+      // The name on its own at the start of a line: "Empty crisp packet: trash."
+      ...(item ? { Item: sentence(bareName(item)) } : {}),
       ...(outcome ? { outcomeWord: OUTCOME_WORDS[outcome] } : {}),
       ...extra,
     });

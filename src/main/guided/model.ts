@@ -4,6 +4,7 @@
  * falls back to the rules and the templates, so a session never depends on the model answering.
  */
 import { z } from 'zod';
+import { bareName } from '../../shared/text/names';
 import type { Llm, Log } from '../effects';
 import type { TemplateRenderer } from '../templates';
 import type { Action } from './actions';
@@ -47,7 +48,7 @@ export function inputFromExtract(extract: Extract, expecting: Expecting, said: s
     case 'anchors':
       return { kind: 'anchors', anchors: extract.anchors ?? [] };
     case 'item':
-      return extract.item ? { kind: 'item', item: extract.item } : unclear;
+      return extract.item ? { kind: 'item', item: bareName(extract.item) } : unclear;
     case 'disposition': {
       const item = inHand ?? extract.item;
       if (!item || !extract.outcome) return unclear;

@@ -25,6 +25,7 @@
  * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
 import nlp from 'compromise';
+import { bareName } from '../../shared/text/names';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
 
@@ -532,7 +533,8 @@ const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt wit
 function itemOf(clauses: readonly Clause[]): Input | undefined {
   const names = clauses.map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
-  return item ? { kind: 'item', item: item.replace(/\s+(?:next|first)$/i, '') } : undefined;
+  // Kept without its article, as piles list it: "an empty crisp packet" is the empty crisp packet.
+  return item ? { kind: 'item', item: bareName(item.replace(/\s+(?:next|first)$/i, '')) } : undefined;
 }
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;

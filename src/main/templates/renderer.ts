@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nunjucks from 'nunjucks';
+import { aName, bareName, counted, placeName, theName, verbFor } from '../../shared/text/names';
+import { sentence } from '../../shared/text/sentence';
 
 /** A template that is missing or cannot be rendered; the message names the file. */
 export class TemplateError extends Error {
@@ -33,6 +35,22 @@ class TagLineLoader extends nunjucks.FileSystemLoader {
 }
 
 /**
+ * Filters that put a name into a sentence (src/shared/text/names.ts): `{{ item | the }}`, `{{ item | a }}`,
+ * `{{ item | bare }}`, `{{ item | verb("goes") }}` (the verb as for one thing), `{{ 12 | counted("book") }}`,
+ * `{{ location | place }}`, and `{{ text | sentence }}` for a capital at the start.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- nunjucks hands a filter whatever the template gives it
+const NAME_FILTERS: Readonly<Record<string, (value: any, ...args: any[]) => string>> = {
+  the: theName,
+  a: aName,
+  bare: bareName,
+  verb: verbFor,
+  counted,
+  place: placeName,
+  sentence,
+};
+
+/**
  * Prompt templates are nunjucks files read from disk at run time, so a prompt can be changed without a build (and a
  * replay can check what a changed template would have done). Compiled templates are kept until one of the files
  * they were compiled from changes (its size or modification time), so a session's hundreds of renders do not each
@@ -40,7 +58,14 @@ class TagLineLoader extends nunjucks.FileSystemLoader {
  */
 export function createTemplateRenderer(dir: string): TemplateRenderer {
   let loader = new TagLineLoader(dir);
-  const fresh = () => new nunjucks.Environment(loader, { autoescape: false });
+  const fresh = () => {
+    const environment = new nunjucks.Environment(loader, { autoescape: false });
+    // A missing value renders as nothing, as it would without the filter.
+    for (const [name, filter] of Object.entries(NAME_FILTERS)) {
+      environment.addFilter(name, (value: unknown, ...args: unknown[]) => (value === undefined || value === null ? '' : filter(value, ...args)));
+    }
+    return environment;
+  };
   let env = fresh();
   let seen = '';
   const loaded = () => Object.keys((loader as unknown as { pathsToNames: Record<string, string> }).pathsToNames);

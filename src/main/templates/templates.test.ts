@@ -186,6 +186,49 @@ describe('every template', () => {
   });
 });
 
+describe('names in the coach’s sentences', () => {
+  const said = (name: string, context: object) => templates.render(`guided/${name}.njk`, context);
+  const AWKWARD = ['an empty crisp packet', 'scissors', "my grandma's ring", '12 books'];
+
+  it('asks where a thing lives and where it goes with the right article and verb', () => {
+    expect(AWKWARD.map((item) => said('ask-where-live', { item }))).toEqual([
+      'Where does the empty crisp packet live?',
+      'Where do the scissors live?',
+      "Where does my grandma's ring live?",
+      'Where do the 12 books live?',
+    ]);
+    expect(said('ask-clarify', { about: 'disposition', item: 'scissors' })).toBe('I didn’t catch that. Where do the scissors go?');
+    expect(said('extract', { expecting: { kind: 'location', item: 'socks' } }).split('\n').at(-1)).toBe('The coach asked where the socks live.');
+  });
+
+  it('names the thing in hand with "the" or its owner, once', () => {
+    expect(said('decision-aid', { item: "my grandma's ring", function: 'sleep' })).toMatch(/^No rush with my grandma's ring\. /);
+    expect(said('decision-aid', { item: 'the empty crisp packet', function: 'sleep' })).toMatch(/^No rush with the empty crisp packet\. /);
+    expect(said('ask-item-decision', { item: 'an empty crisp packet', where: 'on the desk', picked: true })).toBe(
+      'Let me pick one for you: the empty crisp packet, on the desk. Just this one thing.',
+    );
+    expect(said('ask-item-decision', { item: "my grandma's ring", where: 'on the desk', pointed: 'one' })).toBe("My grandma's ring you pointed at (on the desk).");
+    expect(said('pivot-away', { trigger: 'boxes', location: 'desk' })).toBe('Leave the boxes for another day. Turn to the desk instead: tell me one thing there.');
+  });
+
+  it('says "a", "an" or "some" for what it found, and counts in number', () => {
+    expect(said('ask-function', { seen: ['umbrella', 'scissors', 'cup'] })).toBe('In your photos I can see an umbrella, some scissors and a cup. What is this space mostly for?');
+    expect(said('ask-which-one', { item: 'cup', options: [{}, {}] })).toMatch(/^I can see 2 cups\. Which one\?/);
+    expect(said('summary', { processed: 1, counts: '1 stays here', nextTime: [] })).toBe('Good stopping point. 1 thing sorted: 1 stays here.');
+    expect(said('instruct-split', { unsure: 1, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^1 thing is undecided\./);
+    expect(said('instruct-split', { unsure: 5, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^5 things are undecided\./);
+  });
+
+  it('says where a thing goes as a place: "to the garage", "to mom’s house", "to work"', () => {
+    expect(['garage', 'the kitchen drawer', "mom's house", 'work'].map((location) => said('instruct-place', { Item: 'Box', location }))).toEqual([
+      'Box: to the garage. Next.',
+      'Box: to the kitchen drawer. Next.',
+      "Box: to mom's house. Next.",
+      'Box: to work. Next.',
+    ]);
+  });
+});
+
 describe('lines of tags alone', () => {
   it('leave nothing behind, while a line of text keeps its line end even when it ends in a tag', () => {
     expect(dropTagLines('{% if a %}\n  {% for x in xs %}\nA {{ x }}{% if b %} b{% endif %}\n{% endfor %}{% endif %}\n{# why #}\nB\n')).toBe(

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
 import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
+import { aName, counted } from '../../../shared/text/names';
 import { percentStyle, photoRect } from '../photos/focus-geometry';
 import { photoUrl } from '../photos/urls';
 import { Modal } from './Modal';
@@ -12,7 +13,7 @@ function foundWords(photo: Photo): string | undefined {
   const counts = new Map<string, number>();
   for (const item of photo.detections?.items ?? []) counts.set(item.name, (counts.get(item.name) ?? 0) + 1);
   if (counts.size === 0) return undefined;
-  return [...counts].map(([name, count]) => (count === 1 ? name : `${count} × ${name}`)).join(', ');
+  return [...counts].map(([name, count]) => (count === 1 ? aName(name) : counted(count, name))).join(', ');
 }
 
 /**

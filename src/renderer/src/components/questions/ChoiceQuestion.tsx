@@ -14,7 +14,7 @@ import {
 import { FocusPicture, FocusPictures } from '../FocusPicture';
 import { choiceShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
-import { sentence } from '../../text/sentence';
+import { sentence } from '../../../../shared/text/sentence';
 
 function OptionList(props: {
   name: string;

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { DialogFrame } from './DialogFrame';
 import { confirmShortcut, isShortcut } from './keys';
 import type { QuestionBodyProps } from './types';
-import { sentence } from '../../text/sentence';
+import { sentence } from '../../../../shared/text/sentence';
 
 /** A yes/no question; Y and N answer it from anywhere in the dialog. */
 export function ConfirmQuestion({ question, send, frame }: QuestionBodyProps<'confirm'>) {

@@ -4,7 +4,7 @@ import { DialogFrame } from './DialogFrame';
 import { OtherField } from './OtherField';
 import { dispositionShortcut, isShortcut, otherKey } from './keys';
 import type { QuestionBodyProps } from './types';
-import { sentence } from '../../text/sentence';
+import { sentence } from '../../../../shared/text/sentence';
 
 /** One item, where it goes: the coach's choices (recommended first), "Not sure yet", or the person's own words. */
 export function DispositionCard({ question, send, frame }: QuestionBodyProps<'disposition'>) {

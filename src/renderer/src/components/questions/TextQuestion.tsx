@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { DialogFrame } from './DialogFrame';
 import type { QuestionBodyProps } from './types';
-import { sentence } from '../../text/sentence';
+import { sentence } from '../../../../shared/text/sentence';
 
 /** A question answered in the person's own words. Enter sends, Shift+Enter adds a line, as in the chat. */
 export function TextQuestion({ question, send, frame }: QuestionBodyProps<'text'>) {

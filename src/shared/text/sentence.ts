@@ -1,7 +1,7 @@
 /**
- * A card's title and lines read as sentences. Item names and places come lower case from the coach and the model
- * ("old mug", "right side, photo 2"), because they are data that is matched and logged as given; only what the
- * person reads starts with a capital.
+ * A card's title, its lines and the coach's sentences start with a capital. Item names and places come lower case
+ * from the coach and the model ("old mug", "right side, photo 2"), because they are data that is matched and logged
+ * as given; only what the person reads starts with a capital.
  */
 export function sentence(text: string): string {
   // A first word with a capital of its own ("iPhone", "eBay box") is a name: it stays as written.
