@@ -70,7 +70,8 @@ export function personAnswer(policy: Policy, cardIndex: number, question: Questi
       if (move === 'stop') return { move, answer: { kind: 'disposition', pick: { type: 'other', text: STOP_WORDS } } };
       if (move === 'stuck') return { move, answer: { kind: 'disposition', pick: { type: 'other', text: STUCK_WORDS } } };
       if (move === 'other') return { move, answer: { kind: 'disposition', pick: { type: 'other', text: typed.slice(0, 300) } } };
-      const picks = [...question.choices.map((_, index) => ({ type: 'choice' as const, index })), { type: 'unsure' as const }];
+      // On a card about several things, "One at a time" is one of the buttons.
+      const picks = [...question.choices.map((_, index) => ({ type: 'choice' as const, index })), { type: 'unsure' as const }, ...(question.each ? [{ type: 'each' as const }] : [])];
       return { move, answer: { kind: 'disposition', pick: picks[n % picks.length]! } };
     }
     case 'choice': {
@@ -130,9 +131,17 @@ export const arbitraryPolicy: fc.Arbitrary<Policy> = fc
 const COMMON: readonly CocoLabel[] = ['cup', 'bottle', 'book', 'cell phone', 'laptop', 'chair', 'backpack', 'person', 'cat', 'dog', 'remote', 'scissors', 'teddy bear', 'potted plant'];
 const arbitraryLabel = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...COMMON) }, { weight: 1, arbitrary: fc.constantFrom(...COCO_LABELS) });
 const box = fc.record({ x: fc.integer({ min: 0, max: 900 }), y: fc.integer({ min: 0, max: 500 }), width: fc.integer({ min: 10, max: 100 }), height: fc.integer({ min: 10, max: 100 }) });
+/** A lived-in room's many of one kind: books side by side on a shelf, bottles along a counter, cups by the sink. */
+const arbitraryRow = fc
+  .record({ label: fc.constantFrom<CocoLabel>('book', 'bottle', 'cup'), count: fc.integer({ min: 2, max: 14 }), x: fc.integer({ min: 0, max: 300 }), y: fc.integer({ min: 0, max: 400 }), gap: fc.integer({ min: 0, max: 30 }), tilt: fc.integer({ min: 0, max: 40 }) })
+  .map(({ label, count, x, y, gap, tilt }) =>
+    Array.from({ length: count }, (_, index) => ({ label, box: { x: x + index * (36 + gap), y: y + ((index * tilt) % 60), width: 34, height: 90 }, score: 40 + ((index * 7) % 50) })),
+  );
 const arbitraryDetections: fc.Arbitrary<PhotoDetections | undefined> = fc.option(
   fc.record({
-    items: fc.array(fc.record({ label: arbitraryLabel, box, score: fc.integer({ min: 25, max: 100 }) }), { maxLength: 7 }),
+    items: fc
+      .tuple(fc.array(fc.record({ label: arbitraryLabel, box, score: fc.integer({ min: 25, max: 100 }) }), { maxLength: 7 }), fc.option(arbitraryRow, { nil: undefined }))
+      .map(([loose, row]) => [...loose, ...(row ?? [])]),
     busy: fc.array(fc.record({ box, busyness: fc.integer({ min: 11, max: 30 }) }), { maxLength: 3 }),
   }).map(({ items, busy }) => ({
     items: items.map(({ label, box: itemBox, score }, index) => ({ id: String(index + 1), label, name: classInfo(label).name || label, score: score / 100, box: itemBox })),

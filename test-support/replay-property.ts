@@ -76,7 +76,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 function answerFor(question: Question, pick: number): Answer {
   switch (question.kind) {
     case 'disposition': {
-      const picks = [...question.choices.map((_, index) => ({ type: 'choice' as const, index })), { type: 'unsure' as const }, { type: 'other' as const, text: 'shelf' }, { type: 'skip' as const }];
+      const picks = [
+        ...question.choices.map((_, index) => ({ type: 'choice' as const, index })),
+        { type: 'unsure' as const },
+        { type: 'other' as const, text: 'shelf' },
+        { type: 'skip' as const },
+        ...(question.each ? [{ type: 'each' as const }] : []),
+      ];
       return { kind: 'disposition', pick: picks[pick % picks.length]! };
     }
     case 'choice': {

@@ -4,7 +4,7 @@ import type { Decision, SessionState } from '../../shared/session/schema';
 import { recommendationHint } from '../../shared/recommendations/table';
 import { minutesLeft } from '../../shared/sprints/sprint';
 import { carriedLeft } from '../carry-over/leftovers';
-import { detectedInPhoto } from '../detection/proposals';
+import { detectedInPhoto } from '../detection/offers';
 import { earlierTurns } from './history';
 
 /** Seed 003's template context sizes. */

@@ -70,19 +70,52 @@ describe('detections in the conversational coach', () => {
   });
 
   it('keeps the list short with many things, and drops what is decided', () => {
+    // Twelve books scattered about the floor, each on its own: six listed, and how many more.
     const many = photo(
-      'shelf',
-      Array.from({ length: 12 }, (_, index) => item(String(index + 1), 'book', { x: index * 80, y: 100, width: 60, height: 90 })),
+      'floor',
+      Array.from({ length: 12 }, (_, index) => item(String(index + 1), 'book', { x: (index % 6) * 160, y: index < 6 ? 40 : 420, width: 40, height: 30 })),
     );
     const decided: SessionState = {
       ...newSessionState('s', 0),
       mode: { kind: 'sorting' },
       photos: [many],
-      decisions: [{ item: 'book', outcome: 'keep', at: 0, detection: { photoId: 'shelf', itemId: '1' } }],
+      decisions: [{ item: 'book', outcome: 'keep', at: 0, detection: { photoId: 'floor', itemId: '1' } }],
     };
     const text = contextOf(decided);
     expect(text.match(/book \(/g)).toHaveLength(6);
     expect(text).toContain('and 5 more');
+  });
+
+  it('lists several of one kind in one place as one card, and says when they look put away', () => {
+    const shelf = photo(
+      'shelf',
+      Array.from({ length: 12 }, (_, index) => item(String(index + 1), 'book', { x: index * 80, y: 100, width: 60, height: 90 })),
+    );
+    const text = contextOf({ ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [shelf] });
+    expect(text).toContain('- shelf.jpg: found on the device, not decided yet: 12 books (top; one card for all of them; they look put away already)');
+  });
+
+  it('records a card about several things, named in the plural with their count, for every one of them', async () => {
+    let state: SessionState = {
+      ...newSessionState('s', 0),
+      mode: { kind: 'sorting' },
+      photos: [photo('table', [item('1', 'dining table', { x: 0, y: 300, width: 1000, height: 300 }), ...[0, 1, 2].map((index) => item(String(index + 2), 'bottle', { x: 300 + index * 45, y: 250 + index * 30, width: 40, height: 100 }))])],
+    };
+    const asked: Question[] = [];
+    const tool = proposeDisposition({
+      state: { get: () => state, set: (next) => (state = next) },
+      questions: { ask: (spec: QuestionSpec) => (asked.push(spec as Question), Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } }, closedBy: 'person' as const })) },
+      time: manualClock(0),
+      random: seededRandom(1),
+      pointed: () => undefined,
+      notePoint: () => {},
+    });
+    const result = await tool.run({ item: 'the 3 empty bottles on the table', choices: [{ label: 'Recycle', disposition: 'recycle' }, { label: 'Keep', disposition: 'keep' }] }, { signal: new AbortController().signal, toolCallId: 't1' } as ToolContext);
+    expect(asked[0]).toMatchObject({ count: 3 });
+    expect(asked[0]?.focus).toHaveLength(4);
+    expect(state.piles.out.map((entry) => entry.name)).toEqual(['bottle', 'bottle', 'bottle']);
+    expect(result).toContain('all 3 of them');
+    expect(state.itemsProcessed).toBe(3);
   });
 
   it('outlines the detected thing a card is about, and records the answer as that thing', async () => {

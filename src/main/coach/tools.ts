@@ -11,7 +11,8 @@ import { proposalMatching } from '../detection/proposals';
 import { thingsAt } from '../detection/pointed';
 import type { Point } from '../../shared/pointing/schema';
 import { pointedWords, pointShown } from './pointing';
-import { recordDecision, type Outcome } from '../session/decisions';
+import { recordDecisions, type Outcome } from '../session/decisions';
+import { groupMatching } from '../detection/offers';
 
 export interface CoachToolDeps {
   readonly state: StateStore<SessionState>;
@@ -44,7 +45,7 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
   return defineTool({
     name: 'propose_disposition',
     description:
-      'Show the person a card for ONE specific item with 2-4 choices, your recommendation first. Returns their answer; the piles are already updated when you read it.',
+      'Show the person a card for ONE specific item with 2-4 choices, your recommendation first; or for several things of one kind in one place that the photos list as one card ("12 books (on the table; one card for all of them)"): name them with their count, and the answer counts for each. Returns their answer; the piles are already updated when you read it.',
     input: z.object({
       item: z.string().trim().min(1).max(160).describe('Specific: what it looks like ("blue mug", "empty amazon envelope").'),
       location: z.string().trim().min(1).max(120).optional().describe('Where it is ("on the windowsill").'),
@@ -59,11 +60,20 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       deps.notePoint(undefined);
       // A thing the detector found, when the words name one or the person pointed at one: the card outlines it, and it
       // is not proposed again. A card about a point the detector has no name for outlines where they pointed.
-      const named = proposalMatching(state, words);
+      // Several of one kind in one place, named in the plural ("the 12 books on the table"): every one of them.
+      const several = pointed ? undefined : groupMatching(state, words);
+      const named = several ? undefined : proposalMatching(state, words);
       const seen = pointed?.one && (!named || namesIt(words, pointed.one.name)) ? pointed.one : named;
-      const focus = seen?.focus ?? pointed?.focus;
+      const focus = several ? [...several.focus] : (seen?.focus ?? pointed?.focus);
       const resolution = await deps.questions.ask(
-        { kind: 'disposition', item: location ? `${item}, ${location}` : item, choices, ...(focus ? { focus: [focus] } : {}), ...pointingOffer(state) },
+        {
+          kind: 'disposition',
+          item: location ? `${item}, ${location}` : item,
+          choices,
+          ...(focus ? { focus: Array.isArray(focus) ? focus : [focus] } : {}),
+          ...(several ? { count: several.refs.length } : {}),
+          ...pointingOffer(state),
+        },
         signal,
       );
       const answer = resolution.answer;
@@ -89,19 +99,18 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       } else {
         outcome = pick.type === 'unsure' ? 'unsure' : 'skip';
       }
-      const next = recordDecision(deps.state.get(), {
-        id: deps.random.id(),
-        item,
-        outcome,
-        ...(placeAt ? { location: placeAt } : {}),
-        at: deps.time.now(),
-        ...(seen ? { detection: seen.ref } : {}),
-      });
+      const answered = { outcome, ...(placeAt ? { location: placeAt } : {}) };
+      // A group's things are each recorded as itself (under the detector's name, so the piles read "book ×12").
+      const records = several
+        ? several.refs.map((detection) => ({ ...answered, item: several.name, detection, id: deps.random.id() }))
+        : [{ ...answered, item, id: deps.random.id(), ...(seen ? { detection: seen.ref } : {}) }];
+      const next = recordDecisions(deps.state.get(), records, deps.time.now());
       const afterMode = next.mode.kind === 'sorting' ? { ...next, mode: { kind: 'sorting' as const } } : next;
       deps.state.set(afterMode);
       const group = groupOf({ outcome, location: placeAt }, afterMode);
       const where = group ? `${PILE_GROUP_WORDS[group].title.toLowerCase()}${placeAt ? ` (to ${placeAt})` : ''}` : 'no pile (skipped for now)';
-      return `Answer: ${outcome === 'unsure' ? 'not sure yet' : outcome} -> ${where}. ${pilesLine(afterMode)}`;
+      const things = several ? ` (all ${several.refs.length} of them)` : '';
+      return `Answer: ${outcome === 'unsure' ? 'not sure yet' : outcome}${things} -> ${where}. ${pilesLine(afterMode)}`;
     },
   });
 }

@@ -12,6 +12,7 @@ import type { SessionSnapshot, SessionState } from '../../shared/session/schema'
 import type { AppCore } from '../core/app-core';
 import { foldLog, readSessionLog } from '../session-log';
 import { testCore } from '../../../test-support/fixtures';
+import { counted } from '../../shared/text/names';
 import { detectionsFile } from './service';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -80,12 +81,15 @@ describe('a first session with no model and real photos', () => {
       if (question.kind === 'choice' && question.purpose === 'function') answer = { kind: 'choice', selected: ['Work'] };
       else if (question.kind === 'choice' && question.purpose === 'anchors') answer = { kind: 'choice', selected: [question.choices[0]!.label] };
       else if (question.kind === 'disposition') {
-        const [focus] = question.focus ?? [];
+        // A card is about one thing, outlined, or about several of one kind in one place: the outline around them
+        // all, then each one's ("3 donuts").
+        const [focus, ...each] = question.focus ?? [];
         expect(focus, `the card for "${question.item}" outlines it`).toBeDefined();
-        const item = detectedAt(state, focus!);
-        expect(item?.name, `"${question.item}" is a detected thing`).toBe(question.item);
+        const things = question.count ? each.map((one) => detectedAt(state, one)) : [detectedAt(state, focus!)];
+        expect(things, `"${question.item}" holds as many things as it says`).toHaveLength(question.count ?? 1);
+        for (const item of things) expect(item && (question.count ? counted(question.count, item.name) : item.name), `"${question.item}" is a detected thing`).toBe(question.item);
         expect(question.where).toBeTruthy();
-        proposed.push(`${focus!.photoId}:${item!.id}`);
+        proposed.push(...things.map((item) => `${focus!.photoId}:${item!.id}`));
         answer = { kind: 'disposition', pick: { type: 'choice', index: 0 } };
       } else if (question.kind === 'confirm') answer = { kind: 'confirm', yes: false };
       else if (question.kind === 'choice') answer = { kind: 'choice', selected: ['Stop for today'] };
@@ -110,6 +114,7 @@ describe('a first session with no model and real photos', () => {
     expect(proposed.length).toBeGreaterThanOrEqual(5);
     expect(new Set(proposed).size).toBe(proposed.length);
     const names = questions.flatMap((question) => (question.kind === 'disposition' ? [question.item] : []));
+    expect(names, 'the donuts on the table are one card').toContain('3 donuts');
     expect(names[0]).toBe('bottle');
     expect(names).not.toContain('person');
     expect(questions.at(-1)).toMatchObject({ kind: 'choice', purpose: 'general' });

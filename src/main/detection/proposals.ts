@@ -157,16 +157,3 @@ export function proposalFor(state: SessionState, ref: DetectionRef): Proposal | 
   const item = photo?.detections?.items.find((candidate) => candidate.id === ref.itemId);
   return photo && item ? proposalOf(state, photo, index + 1, item) : undefined;
 }
-
-/**
- * A photo's undecided detected things for a model's prompt, easiest first: "cup (on the table, left side)". At most
- * `limit`, with how many more there are, so the prompt stays small with many photos.
- */
-export function detectedInPhoto(state: SessionState, photo: Photo, limit = 6): { things: string[]; more: number } {
-  const items = (photo.detections?.items ?? [])
-    .filter((item) => isProposable(item.label) && !state.anchors.some((anchor) => same(anchor, item.name)))
-    .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
-    .sort((a, b) => easeRank(a.label) - easeRank(b.label) || b.score - a.score);
-  const things = items.slice(0, limit).map((item) => `${item.name} (${whereOf(item, { width: photo.width, height: photo.height, items: photo.detections?.items ?? [] })})`);
-  return { things, more: items.length - things.length };
-}

@@ -10,6 +10,8 @@ import { OutcomeSchema } from './input';
 
 const text = z.string().trim().min(1).max(200);
 const count = z.number().int().nonnegative();
+/** How many things of the item's name the instruction is about, when one card decided several together. */
+const groupCount = z.number().int().min(2).max(40).optional();
 /** The parts of the photos an action is about, outlined while its dialog is up. */
 const focus = z.array(FocusSchema).max(12).optional();
 
@@ -33,6 +35,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     half: text.optional(),
     smaller: z.literal(true).optional(),
     ranOut: z.literal(true).optional(),
+    /** The detector looked at the photos and named nothing to propose: the card says so, once, and asks to point or type. */
+    namedNothing: z.literal(true).optional(),
     /**
      * `nothing`: the person pointed where the detector names nothing to tidy (`living`: a person or pet is there;
      * `around`: furniture it knows there); `spotDone`: everything named in a spot they pointed at is decided.
@@ -64,6 +68,10 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     picked: z.boolean().optional(),
     pointed: z.enum(['one', 'spot']).optional(),
     spotThings: z.array(text).max(4).optional(),
+    /** Several of one kind in one place, decided together (the card also offers "One at a time"): how many. */
+    count: z.number().int().min(2).max(40).optional(),
+    /** They look put away (standing in a row, up on a wall): the card asks whether they are already in place. */
+    inPlace: z.literal(true).optional(),
     focus,
   }),
   z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
@@ -82,11 +90,11 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     carried: count.optional(),
     nextTime: z.array(text).max(3).optional(),
   }),
-  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']) }),
-  z.object({ kind: z.literal('instructPlace'), item: text, location: text }),
-  z.object({ kind: z.literal('instructUnsure'), item: text, unsure: count, later: z.boolean() }),
-  z.object({ kind: z.literal('instructNext'), item: text, outcome: z.enum(['keep', 'skip']) }),
-  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), out: count }),
+  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), count: groupCount }),
+  z.object({ kind: z.literal('instructPlace'), item: text, location: text, count: groupCount }),
+  z.object({ kind: z.literal('instructUnsure'), item: text, unsure: count, later: z.boolean(), count: groupCount }),
+  z.object({ kind: z.literal('instructNext'), item: text, outcome: z.enum(['keep', 'skip']), count: groupCount }),
+  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), out: count, count: groupCount }),
   // Splitting: said in the chat, then confirmed (renamed, merged or declined) in a dialog.
   z.object({ kind: z.literal('instructSplit'), unsure: count, categories: z.array(CategorySchema).min(1) }),
   // Decision support: a gentle reframe in the chat, then the item's card again.

@@ -5,7 +5,7 @@ import type { Question } from '../../shared/questions/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { intersection } from '../detection/postprocess';
 import { MAX_LIVING_SHARE } from '../detection/spots';
-import { recordDecision } from '../session/decisions';
+import { recordDecision, recordDecisions } from '../session/decisions';
 import { newSessionState } from '../session';
 import type { Action } from './actions';
 import { STOP_FOR_TODAY, STUCK } from './dialogs';
@@ -30,7 +30,7 @@ function allDecided(photos: Photo[]): SessionState {
 }
 
 function apply(state: SessionState, decision: ReturnType<typeof decide>): SessionState {
-  const recorded = decision.record ? recordDecision(state, { ...decision.record, id: `d${state.decisions.length}`, at: 0 }) : state;
+  const recorded = decision.records ? recordDecisions(state, decision.records.map((record, index) => ({ ...record, id: `d${state.decisions.length + index}` })), 0) : state;
   return { ...recorded, guided: decision.next };
 }
 
@@ -124,7 +124,7 @@ describe('running out of things to name, as the person hears it', () => {
     });
     for (let turn = 0; turn < 3; turn += 1) await harness.coach.turn({ text: '' });
     expect(prompts(harness.asked)).toEqual([
-      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
       'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
       'Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
       'Just one thing from the lower left of the photo, any one. What is it?',
@@ -136,7 +136,9 @@ describe('running out of things to name, as the person hears it', () => {
     let state: SessionState = { ...newSessionState('s', 0), guided: sorting, photos: [desk], carriedOver: { from: 'last-time', anchors: [], unsure: ['shoebox'], nextTime: [] } };
     state = recordDecision(state, { id: 'd0', at: 0, item: 'shoebox', outcome: 'trash' });
     const first = decide(state, { kind: 'begin' });
-    expect(first.action).toMatchObject({ kind: 'askWhatIsIt', ranOut: true });
+    // The detector named nothing in these photos: the card says that, rather than that its things are done.
+    expect(first.action).toMatchObject({ kind: 'askWhatIsIt', namedNothing: true });
+    expect(first.action).not.toHaveProperty('ranOut');
     const place = first.action.kind === 'askWhatIsIt' ? first.action.spot : undefined;
     state = { ...state, guided: first.next };
     const smaller = decide(state, { kind: 'help' });
@@ -145,6 +147,7 @@ describe('running out of things to name, as the person hears it', () => {
     const another = decide(state, { kind: 'help' });
     expect(another.action).toMatchObject({ kind: 'askWhatIsIt', spot: expect.not.stringMatching(place!) });
     expect(another.action).not.toHaveProperty('ranOut');
+    expect(another.action).not.toHaveProperty('namedNothing');
   });
 });
 

@@ -32,7 +32,7 @@ describe('the guided coach, starting from last time', () => {
       ...carried(newSessionState('s', 0)),
       guided: { phase: 'sorting' as const, active: { function: 'desk work', anchors: ['desk'], later: [] }, currentItem: 'old mug' },
     };
-    expect(decide(sorting, { kind: 'next' }).record).toEqual({ item: 'old mug', outcome: 'skip' });
+    expect(decide(sorting, { kind: 'next' }).records).toEqual([{ item: 'old mug', outcome: 'skip' }]);
   });
 
   it('keeps carried items never reached on the summary’s next-time list', () => {

@@ -62,7 +62,7 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, TOP_RIGHT])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
     expect(harness.asked.map(shown)).toEqual([
-      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
       'Just one thing from the lower left of the photo, any one. What is it?',
       // Said once, on the first spot card: the person knows by now.
       'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
@@ -88,7 +88,7 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, twin])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
     expect(harness.asked.map(shown).slice(0, 3)).toEqual([
-      'That’s everything I could name in your photos. Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
+      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
       'Just one thing from the lower left of the photo, any one. What is it?',
       'Just one small thing, anywhere you look: something that’s clearly rubbish. What is it?',
     ]);

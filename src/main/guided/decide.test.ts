@@ -142,7 +142,7 @@ const rows: Row[] = [
     input: { kind: 'disposition', item: 'envelope', outcome: 'recycle' },
     action: 'instructTrash',
     phase: 'sorting',
-    check: ({ record }) => expect(record).toEqual({ item: 'envelope', outcome: 'recycle' }),
+    check: ({ records }) => expect(records).toEqual([{ item: 'envelope', outcome: 'recycle' }]),
   },
   {
     row: 'Sorting: InstructBag every fifth thing out',
@@ -164,7 +164,7 @@ const rows: Row[] = [
     input: { kind: 'disposition', item: 'mug', outcome: 'place' },
     action: 'askWhereLive',
     phase: 'sorting',
-    check: ({ record }) => expect(record).toBeUndefined(),
+    check: ({ records }) => expect(records).toBeUndefined(),
   },
   {
     row: 'Sorting: InstructNext after keep',
@@ -253,8 +253,8 @@ const rows: Row[] = [
     input: { kind: 'help' },
     action: 'instructNext',
     phase: 'sorting',
-    check: ({ record, next }) => {
-      expect(record).toEqual({ item: 'sketchbook', outcome: 'skip' });
+    check: ({ records, next }) => {
+      expect(records).toEqual([{ item: 'sketchbook', outcome: 'skip' }]);
       expect(next).toMatchObject({ active: { stuck: 2 } });
     },
   },
@@ -385,7 +385,7 @@ const rows: Row[] = [
     input: { kind: 'next' },
     action: 'instructNext',
     phase: 'sorting',
-    check: ({ record }) => expect(record).toEqual({ item: 'sketchbook', outcome: 'skip' }),
+    check: ({ records }) => expect(records).toEqual([{ item: 'sketchbook', outcome: 'skip' }]),
   },
   ...PHASES.flatMap((phase): Row[] => [
     {
@@ -394,9 +394,9 @@ const rows: Row[] = [
       input: { kind: 'stop' },
       action: 'confirmStop',
       phase,
-      check: ({ next, record }) => {
+      check: ({ next, records }) => {
         expect(next).toEqual(stateIn(phase));
-        expect(record).toBeUndefined();
+        expect(records).toBeUndefined();
       },
     },
     {
@@ -413,11 +413,11 @@ const rows: Row[] = [
     input: { kind: 'carryOn' },
     action: 'askItemDecision',
     phase: 'sorting',
-    check: ({ action, next, preface, record }) => {
+    check: ({ action, next, preface, records }) => {
       expect(action).toMatchObject({ item: 'mug' });
       expect(next).toEqual({ ...sorting, currentItem: 'mug' });
       expect(preface).toEqual({ kind: 'ackProgress', reason: 'carryOn' });
-      expect(record).toBeUndefined();
+      expect(records).toBeUndefined();
     },
   },
   {
@@ -433,9 +433,9 @@ const rows: Row[] = [
     input: { kind: 'carryOn' },
     action: 'decisionAid',
     phase: 'decisionSupport',
-    check: ({ action, record }) => {
+    check: ({ action, records }) => {
       expect(action).toMatchObject({ item: 'sketchbook' });
-      expect(record).toBeUndefined();
+      expect(records).toBeUndefined();
     },
   },
   {

@@ -40,11 +40,14 @@
  * | Any             | the same         | carry on (no, or no answer, to ConfirmStop): the question where it was, again |
  */
 import type { DetectionRef } from '../../shared/detection/schema';
-import type { SessionState } from '../../shared/session/schema';
-import { decidedText, groupedPiles, lineName, pileCounts, pileLines } from '../../shared/session/pile-groups';
+import type { PileItem, SessionState } from '../../shared/session/schema';
+import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../shared/session/pile-groups';
+import { counted, isPlural } from '../../shared/text/names';
+import { isProposable } from '../../shared/detection/classes';
 import { carriedLeft } from '../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../session/decisions';
-import { anchorCandidates, busySpots, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
+import { nextOffer, offers, type Offer } from '../detection/offers';
+import { anchorCandidates, busySpots, isDecided, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
 import { inSpot, thingsAt } from '../detection/pointed';
 import type { Focus } from '../../shared/detection/schema';
 import type { Point } from '../../shared/pointing/schema';
@@ -64,8 +67,8 @@ export const CARRIED_WHERE = 'left unsure last time';
 export interface Decision {
   readonly action: Action;
   readonly next: GuidedState;
-  /** An answer to record in the piles (the coach applies it with `recordDecision`). */
-  readonly record?: DecisionRecord;
+  /** The things an answer decided, to record in the piles (the coach applies them with `recordDecisions`): one, or a group's. */
+  readonly records?: readonly [DecisionRecord, ...DecisionRecord[]];
   /** Said in the chat before the action (the coach carrying on after "no" to stopping). */
   readonly preface?: Extract<Action, { kind: 'ackProgress' }>;
 }
@@ -103,7 +106,7 @@ function route(state: SessionState, input: Input): Decision {
     case 'sorting':
       return sorting(state, phase, input);
     case 'splitting':
-      return splitting(phase, input);
+      return splitting(state, phase, input);
     case 'refining':
       return refining(state, phase, input);
     case 'decisionSupport':
@@ -138,7 +141,7 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
   const buried = facts.find((fact) => fact.chaosLevel === 'buried');
   const blocked = facts.find((fact) => fact.blockedFunction);
   // With no target from a vision model, the first thing the detector would propose is the place to start.
-  const first = proposals(state, anchors)[0];
+  const first = nextOffer(state, anchors);
   const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target = first && phraseOf(first)): Decision => ({
     action: {
       kind: 'firstInstruction',
@@ -169,6 +172,9 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
   switch (input.kind) {
     case 'item': {
       if (input.focus) return askAbout(input.item, { ...here, currentItem: input.item, currentFocus: input.focus });
+      // "The books": several of one kind in one place are that group's card.
+      const group = input.unseen || !isPlural(input.item) ? undefined : offers(state, active.anchors).find((each) => each.refs.length > 1 && sameThing(each.name, input.item));
+      if (group) return offer(state, group, here);
       // A name several detected things have: which one? (A name none has is simply the person's own thing.)
       const named = input.unseen ? [] : proposals(state, active.anchors).filter((proposal) => sameThing(proposal.name, input.item));
       if (named.length >= 2) return whichOne(named, here);
@@ -180,21 +186,24 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const chosen = proposalFor(state, input.ref);
       return chosen ? propose(chosen, here, {}) : askAgain(state, phase);
     }
+    case 'oneAtATime':
+      // The group in hand, one thing at a time: its things come first, then the rest as before.
+      return phase.currentGroup ? nextOfEach(state, { ...here, active: { ...active, each: phase.currentGroup } }, {}) : askAgain(state, phase);
     case 'disposition': {
       if (needsLocation(input)) {
-        return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item, ...detectionOf(phase, input.item), ...focusOf(phase, input.item) } };
+        return { action: { kind: 'askWhereLive', item: input.item }, next: { ...here, currentItem: input.item, ...inHandOf(phase, input.item) } };
       }
-      const record = recordOf(input, phase);
-      const unsure = unsureAfter(state, record).filter((item) => !includesName(active.later, item));
-      if (record.outcome === 'unsure' && unsure.length >= UNSURE_THRESHOLD) {
+      const records = recordsOf(state, input, phase);
+      const unsure = unsureAfter(state, records).filter((item) => !includesName(active.later, item));
+      if (input.outcome === 'unsure' && unsure.length >= UNSURE_THRESHOLD) {
         const categories = emergentCategories(unsure);
         return {
           action: { kind: 'instructSplit', unsure: unsure.length, categories },
           next: { phase: 'splitting', active, categories: nonEmpty(categories) },
-          record,
+          records,
         };
       }
-      return { action: instruction(state, record, false), next: here, record };
+      return { action: instruction(state, records, false), next: here, records };
     }
     case 'help': {
       const stuck = (active.stuck ?? 0) + 1;
@@ -203,11 +212,14 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const passedNow = stuckOn && stuckOn !== SMALLER ? { passed: unique([...(active.passed ?? []), stuckOn]) } : {};
       if (stuck >= STUCK_BREAK) return offerBreak({ ...phase, active: { ...active, ...passedNow } });
       const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, ...passedNow, stuck } };
+      // Stuck on several things at once: a smaller step, one of them, picked for the person.
+      if (phase.currentGroup && (!input.item || sameName(input.item, phase.currentItem ?? ''))) return nextOfEach(state, { ...counted, active: { ...counted.active, each: phase.currentGroup } }, { picked: true });
       const item = input.item ?? phase.currentItem;
       if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
-      // Stuck with nothing in hand: the coach picks the easiest thing the photos show.
-      const easiest = proposals(state, active.anchors)[0];
-      if (easiest) return propose(easiest, counted, { picked: true });
+      // Stuck with nothing in hand: the coach picks the easiest thing the photos show, one thing (not a group).
+      const easiest = nextOffer(state, active.anchors);
+      const one = easiest && proposalFor(state, easiest.refs[0]);
+      if (one) return propose(one, counted, { picked: true });
       // Nothing left to propose: a smaller step at the same spot, or another spot; with none left, a smaller step
       // anywhere, then a break.
       return whatIsIt(state, counted, stuckOn ?? SMALLER_AFTER_PLAIN);
@@ -238,11 +250,13 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       }
       // A spot the person pointed at comes first: what is in it, one at a time, then what else is there.
       if (active.spot) return nextInSpot(state, active.spot, here);
+      // A group taken one at a time goes on until its things are decided.
+      if (active.each) return nextOfEach(state, here, {});
       // What was left unsure last time comes first, one at a time.
       const [carried] = carriedLeft(state);
       if (carried) return askCarried(carried, here);
-      const next = proposals(state, active.anchors)[0];
-      if (next) return propose(next, here, {});
+      const next = nextOffer(state, active.anchors);
+      if (next) return offer(state, next, here);
       // "Next" with nothing left to propose asks for something else, as "I'm stuck" does: another spot, a smaller step.
       if (input.kind === 'next') return sorting(state, phase, { kind: 'help' });
       return whatIsIt(state, here);
@@ -250,7 +264,7 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
   }
 }
 
-function splitting(phase: PhaseOf<'splitting'>, input: Heard): Decision {
+function splitting(state: SessionState, phase: PhaseOf<'splitting'>, input: Heard): Decision {
   const { active } = phase;
   if (input.kind === 'silent') return paused(phase);
   const declined = input.kind === 'overwhelmed' || input.kind === 'help' || (input.kind === 'split' && input.edit.kind === 'decline');
@@ -264,7 +278,7 @@ function splitting(phase: PhaseOf<'splitting'>, input: Heard): Decision {
   if (input.kind === 'split' && input.edit.kind !== 'decline') {
     const categories = refinable(editCategories(phase.categories, input.edit));
     const first = categories[0].items[0];
-    return askAbout(first, { phase: 'refining', active, categories, currentItem: first }, active);
+    return askAbout(first, { phase: 'refining', active, categories, currentItem: first }, active, state);
   }
   // Anything else: show the suggestion again, so the person can confirm, change or decline it.
   const unsure = phase.categories.reduce((sum, category) => sum + category.items.length, 0);
@@ -275,6 +289,8 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
   const { active, categories } = phase;
   const [current, ...rest] = categories;
   switch (input.kind) {
+    case 'oneAtATime':
+      return askAgain(state, phase);
     case 'item':
       return askAbout(input.item, { ...handsFree(phase), currentItem: input.item, ...(input.focus ? { currentFocus: input.focus } : {}) }, active);
     case 'pointed':
@@ -285,23 +301,23 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
     }
     case 'disposition': {
       if (needsLocation(input)) return { action: { kind: 'askWhereLive', item: input.item }, next: { ...phase, currentItem: input.item } };
-      const record = recordOf(input, phase);
-      const later = record.outcome === 'unsure' ? unique([...active.later, record.item]) : active.later;
-      const [left, ...alsoLeft] = current.items.filter((item) => !sameName(item, record.item));
+      const records = recordsOf(state, input, phase);
+      const later = input.outcome === 'unsure' ? unique([...active.later, input.item]) : active.later;
+      const [left, ...alsoLeft] = current.items.filter((item) => !sameName(item, input.item));
       const nextActive = { ...active, later };
       if (left !== undefined) {
         return {
-          action: instruction(state, record, true),
+          action: instruction(state, records, true),
           next: { phase: 'refining', active: nextActive, categories: [{ name: current.name, items: [left, ...alsoLeft] }, ...rest] },
-          record,
+          records,
         };
       }
       const [upNext, ...after] = rest;
-      if (!upNext) return { action: { kind: 'energyCheck', reason: 'categoriesDone' }, next: { phase: 'sorting', active: nextActive }, record };
+      if (!upNext) return { action: { kind: 'energyCheck', reason: 'categoriesDone' }, next: { phase: 'sorting', active: nextActive }, records };
       return {
-        action: { kind: 'ackProgress', reason: 'categoryDone', item: record.item, outcome: record.outcome, finished: current.name, upNext: upNext.name },
+        action: { kind: 'ackProgress', reason: 'categoryDone', item: input.item, outcome: input.outcome, finished: current.name, upNext: upNext.name },
         next: { phase: 'refining', active: nextActive, categories: [upNext, ...after] },
-        record,
+        records,
       };
     }
     case 'help': {
@@ -323,8 +339,10 @@ function refining(state: SessionState, phase: PhaseOf<'refining'>, input: Heard)
     case 'next':
     case 'keepGoing':
     case 'split': {
+      // Moving on from the thing in hand leaves it for now, as in sorting, and the next one comes.
+      if (input.kind === 'next' && phase.currentItem) return refining(state, phase, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
       const item = phase.currentItem ?? current.items[0];
-      return askAbout(item, { ...phase, currentItem: item }, active);
+      return askAbout(item, { ...phase, currentItem: item }, active, state);
     }
   }
 }
@@ -373,7 +391,7 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
       return askAbout(currentItem, phase);
     }
     case 'splitting':
-      return splitting(phase, { kind: 'begin' });
+      return splitting(state, phase, { kind: 'begin' });
     case 'refining':
       return refining(state, phase, { kind: 'begin' });
     case 'decisionSupport':
@@ -381,11 +399,19 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
   }
 }
 
-function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveState = activeOf(next)): Decision {
+function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveState = activeOf(next), state?: SessionState): Decision {
   // A thing the person pointed at and named: its card shows where they pointed.
   const pointed = 'currentFocus' in next && next.currentFocus && next.currentItem === item ? next.currentFocus : undefined;
+  // Going round the unsure pile, the things of one name there are one card ("12 books"), as they are one line.
+  const several = next.phase === 'refining' && state ? state.piles.unsure.filter((entry) => sameName(entry.name, item)).length : 0;
   return {
-    action: { kind: 'askItemDecision', item, choices: cardChoices(item, active), ...(pointed ? { where: pointed.label, focus: [pointed] } : {}) },
+    action: {
+      kind: 'askItemDecision',
+      item,
+      choices: choicesFor(item, active, { inPlace: false, several: several > 1 }),
+      ...(pointed ? { where: pointed.label, focus: [pointed] } : {}),
+      ...(several > 1 ? { count: several } : {}),
+    },
     next,
   };
 }
@@ -395,26 +421,72 @@ function askCarried(item: string, here: PhaseOf<'sorting'>): Decision {
   return { action: { kind: 'askItemDecision', item, choices: cardChoices(item, here.active), where: CARRIED_WHERE }, next: { ...here, currentItem: item } };
 }
 
-type Proposed = Pick<Extract<Action, { kind: 'askItemDecision' }>, 'picked' | 'pointed' | 'spotThings'>;
+type Proposed = Pick<Extract<Action, { kind: 'askItemDecision' }>, 'picked' | 'pointed' | 'spotThings' | 'inPlace'>;
 
 /**
  * A card for a detected thing: its name, where it is, and its outline; `how` says whether the coach picked it for a
- * person who was stuck or the person pointed at it.
+ * person who was stuck, the person pointed at it, or it looks put away already.
  */
 function propose<P extends PhaseOf<'sorting' | 'refining'>>(proposal: Proposal, here: P, how: Proposed): Decision {
   const { currentFocus: _focus, ...rest } = here;
+  const { currentGroup: _group, ...single } = rest as typeof rest & { currentGroup?: unknown };
   return {
     action: {
       kind: 'askItemDecision',
       item: proposal.name,
-      choices: cardChoices(proposal.name, here.active),
+      choices: choicesFor(proposal.name, here.active, { inPlace: how.inPlace === true, several: false }),
       where: proposal.where,
       detection: proposal.ref,
       ...how,
       focus: [proposal.focus],
     },
-    next: { ...rest, currentItem: proposal.name, currentDetection: proposal.ref } as GuidedState,
+    next: { ...single, currentItem: proposal.name, currentDetection: proposal.ref } as GuidedState,
   };
+}
+
+/**
+ * The card for what the photos offer next: one thing, or several of one kind in one place decided together ("the 12
+ * books on the table"), with "One at a time" on the card; what looks put away is asked as "already in place?".
+ */
+function offer(state: SessionState, offered: Offer, here: PhaseOf<'sorting'>): Decision {
+  const [first, ...others] = offered.refs;
+  const inPlace = offered.inPlace ? { inPlace: true as const } : {};
+  const one = others.length === 0 ? proposalFor(state, first) : undefined;
+  if (one) return propose(one, here, inPlace);
+  return {
+    action: {
+      kind: 'askItemDecision',
+      item: offered.name,
+      choices: choicesFor(offered.name, here.active, { inPlace: offered.inPlace, several: true }),
+      where: offered.where,
+      detection: first,
+      count: offered.refs.length,
+      ...inPlace,
+      focus: [...offered.focus],
+    },
+    next: { ...here, currentItem: offered.name, currentDetection: first, currentGroup: [...offered.refs] },
+  };
+}
+
+/** A group taken one at a time: its next undecided thing; once none is left, on with the rest of the photos. */
+function nextOfEach(state: SessionState, here: PhaseOf<'sorting'>, how: Proposed): Decision {
+  const { each = [], ...active } = here.active;
+  const left = each.filter((ref) => !isDecided(state, ref));
+  const next = left.map((ref) => proposalFor(state, ref)).find((proposal) => proposal !== undefined);
+  if (!next) return sorting(state, { phase: 'sorting', active }, { kind: 'begin' });
+  return propose(next, { phase: 'sorting', active: { ...active, each: left } }, how);
+}
+
+const ALREADY_IN_PLACE: DispositionChoice = { label: 'Already in place', disposition: 'keep' };
+
+/**
+ * A card's choices for a thing or for several of one kind: the recommendation table's, worded for several ("Keep
+ * them here"); for what looks put away, "Already in place" first.
+ */
+function choicesFor(name: string, active: ActiveState, card: { inPlace: boolean; several: boolean }): DispositionChoice[] {
+  const table = cardChoices(name, active).map((choice) => (card.several ? { ...choice, label: choice.label.replace(/\bit\b/, 'them') } : choice));
+  if (!card.inPlace) return table;
+  return [ALREADY_IN_PLACE, ...table.filter((choice) => choice.disposition !== 'keep')].slice(0, 4);
 }
 
 /**
@@ -501,14 +573,24 @@ function aid(
   };
 }
 
-/** "the bottle (on the table, left side)": a detected thing as the first instruction names it. */
-function phraseOf(proposal: Proposal): string {
-  return `the ${proposal.name} (${proposal.where})`;
+/** "the bottle (on the table, left side)", "the 12 books (on the table, photo 2)": what the first instruction names. */
+function phraseOf(offered: Offer): string {
+  const what = offered.refs.length > 1 ? counted(offered.refs.length, offered.name) : offered.name;
+  return `the ${what} (${offered.where})`;
 }
 
-/** Where the person pointed at the item in hand, when they did. */
-function focusOf(phase: PhaseOf<'sorting' | 'refining'>, item: string): { currentFocus?: Focus } {
-  return phase.currentFocus && phase.currentItem && sameName(phase.currentItem, item) ? { currentFocus: phase.currentFocus } : {};
+/**
+ * What the item in hand is, when it is the one named: the detected thing the coach proposed (and every one of a
+ * group), and where the person pointed at it.
+ */
+function inHandOf(phase: PhaseOf<'sorting' | 'refining'>, item: string): Pick<PhaseOf<'sorting'>, 'currentDetection' | 'currentGroup' | 'currentFocus'> {
+  if (!phase.currentItem || !sameName(phase.currentItem, item)) return {};
+  const group = phase.phase === 'sorting' ? phase.currentGroup : undefined;
+  return {
+    ...(phase.currentDetection ? { currentDetection: phase.currentDetection } : {}),
+    ...(group ? { currentGroup: group } : {}),
+    ...(phase.currentFocus ? { currentFocus: phase.currentFocus } : {}),
+  };
 }
 
 /** The detected thing the item in hand is, when the coach proposed it. */
@@ -560,12 +642,25 @@ function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: strin
   const suggested = suggestions(state);
   if (card) {
     const step = card.step === 'whole' ? {} : card.step === 'half' ? { step: 'half' as const, ...(card.half ? { half: card.half } : {}) } : { step: 'one' as const };
-    const ranOut = card.step === 'whole' && !knowsNothingIsLeft(state, here, stuckOn) ? { ranOut: true as const } : {};
-    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, ...ranOut, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
+    const news = card.step === 'whole' && !knowsNothingIsLeft(state, here, stuckOn) ? whatWasNamed(state) : {};
+    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, ...news, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
   }
   if (stuckOn === SMALLER) return offerBreak(here);
   if (stuckOn) return { action: { kind: 'askWhatIsIt', suggestions: suggested, smaller: true }, next: { ...here, currentSpot: SMALLER } };
-  return { action: { kind: 'askWhatIsIt', suggestions: suggested }, next: here };
+  const news = knowsNothingIsLeft(state, here, stuckOn) ? {} : whatWasNamed(state);
+  return { action: { kind: 'askWhatIsIt', suggestions: suggested, ...('namedNothing' in news ? news : {}) }, next: here };
+}
+
+/**
+ * What the first card after the detected things says about them: that they are all done (`ranOut`), or, when the
+ * detector looked at the photos and named nothing the coach could propose, that it could not name anything itself
+ * (`namedNothing`): the person points or types from there.
+ */
+function whatWasNamed(state: SessionState): { ranOut: true } | { namedNothing: true } | Record<string, never> {
+  const looked = state.photos.filter((photo) => photo.detections);
+  if (looked.length === 0) return {};
+  const named = looked.some((photo) => photo.detections!.items.some((item) => isProposable(item.label)));
+  return named ? { ranOut: true } : { namedNothing: true };
 }
 
 /**
@@ -612,22 +707,27 @@ function firstStep(active: ActiveState): Action {
   return { kind: 'firstInstruction', reason: 'overwhelmed', function: active.function };
 }
 
-function instruction(state: SessionState, record: DecisionRecord, refining: boolean): Action {
+function instruction(state: SessionState, records: readonly [DecisionRecord, ...DecisionRecord[]], refining: boolean): Action {
+  const [record] = records;
   const { item, outcome } = record;
+  const count = records.length > 1 ? { count: records.length } : {};
   switch (outcome) {
     case 'trash':
     case 'donate':
     case 'recycle': {
-      const out = state.piles.out.filter((entry) => !isThingOf(entry, record)).length + 1;
-      return out % BAG_EVERY === 0 ? { kind: 'instructBag', item, outcome, out } : { kind: 'instructTrash', item, outcome };
+      const moving = (entry: PileItem) => records.some((each) => isThingOf(entry, each));
+      const before = state.piles.out.filter((entry) => !moving(entry)).length;
+      const out = before + records.length;
+      // Every BAG_EVERY things out, a bag to the door: said when this answer crosses a multiple of it.
+      return Math.floor(out / BAG_EVERY) > Math.floor(before / BAG_EVERY) ? { kind: 'instructBag', item, outcome, out, ...count } : { kind: 'instructTrash', item, outcome, ...count };
     }
     case 'place':
-      return { kind: 'instructPlace', item, location: record.location ?? 'its place' };
+      return { kind: 'instructPlace', item, location: record.location ?? 'its place', ...count };
     case 'unsure':
-      return { kind: 'instructUnsure', item, unsure: unsureAfter(state, record).length, later: refining };
+      return { kind: 'instructUnsure', item, unsure: unsureAfter(state, records).length, later: refining, ...count };
     case 'keep':
     case 'skip':
-      return { kind: 'instructNext', item, outcome };
+      return { kind: 'instructNext', item, outcome, ...count };
   }
 }
 
@@ -660,24 +760,30 @@ function suggestions(state: SessionState): string[] {
   return unique(visible.filter((item) => !decided.some((done) => sameName(done, item)))).slice(0, 4);
 }
 
-/** The unsure pile's names once the record is applied: the thing it is about leaves it, and joins it again when unsure. */
-function unsureAfter(state: SessionState, record: DecisionRecord): string[] {
-  const others = state.piles.unsure.filter((entry) => !isThingOf(entry, record)).map((entry) => entry.name);
-  return record.outcome === 'unsure' ? [...others, record.item] : others;
+/** The unsure pile's names once the records are applied: the things they are about leave it, and join it again when unsure. */
+function unsureAfter(state: SessionState, records: readonly DecisionRecord[]): string[] {
+  const others = state.piles.unsure.filter((entry) => !records.some((record) => isThingOf(entry, record))).map((entry) => entry.name);
+  return [...others, ...records.filter((record) => record.outcome === 'unsure').map((record) => record.item)];
 }
 
 function needsLocation(input: Extract<Input, { kind: 'disposition' }>): boolean {
   return input.outcome === 'place' && !input.location;
 }
 
-function recordOf(input: Extract<Input, { kind: 'disposition' }>, phase: PhaseOf<'sorting' | 'refining'>): DecisionRecord {
-  const { currentDetection } = detectionOf(phase, input.item);
-  return {
-    item: input.item,
-    outcome: input.outcome,
-    ...(input.location ? { location: input.location } : {}),
-    ...(currentDetection ? { detection: currentDetection } : {}),
-  };
+/**
+ * The things an answer is about. The card in hand is a group of detected things (each decided), or one detected
+ * thing, or (while refining) every thing of that name in the unsure pile, going round again so each moves instead of
+ * being counted twice, or the thing the person named.
+ */
+function recordsOf(state: SessionState, input: Extract<Input, { kind: 'disposition' }>, phase: PhaseOf<'sorting' | 'refining'>): readonly [DecisionRecord, ...DecisionRecord[]] {
+  const { item, outcome } = input;
+  const answer = { item, outcome, ...(input.location ? { location: input.location } : {}) };
+  const { currentDetection, currentGroup } = inHandOf(phase, item);
+  if (currentGroup) return nonEmpty(currentGroup.map((detection) => ({ ...answer, detection })));
+  if (currentDetection) return [{ ...answer, detection: currentDetection }];
+  const unsure = phase.phase === 'refining' ? state.piles.unsure.filter((entry) => sameName(entry.name, item)) : [];
+  const [first, ...more] = unsure.map((entry) => ({ ...answer, thing: thingOfEntry(entry) }));
+  return first ? [first, ...more] : [answer];
 }
 
 function activeOf(phase: GuidedState): ActiveState {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COCO_LABELS, type CocoLabel, type DetectedItem } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo, isProposable } from '../../shared/detection/classes';
-import { recordDecision } from '../session/decisions';
+import { recordDecisions } from '../session/decisions';
 import { newSessionState } from '../session';
 import { isDialog, type Action } from './actions';
 import { decide } from './decide';
@@ -45,7 +45,7 @@ function session(photos: Photo[], guided: GuidedState = sorting): SessionState {
 
 /** Applies a decision the way the coach does, so the next one sees its record. */
 function after(state: SessionState, decision: ReturnType<typeof decide>): SessionState {
-  const recorded = decision.record ? recordDecision(state, { ...decision.record, id: `d${state.decisions.length}`, at: 0 }) : state;
+  const recorded = decision.records ? recordDecisions(state, decision.records.map((record, index) => ({ ...record, id: `d${state.decisions.length + index}` })), 0) : state;
   return { ...recorded, guided: decision.next };
 }
 
@@ -72,7 +72,7 @@ describe('the guided coach proposes what the detector found', () => {
     let state = session([deskPhoto()]);
     state = after(state, decide(state, { kind: 'next' }));
     const skipped = decide(state, { kind: 'next' });
-    expect(skipped.record).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { itemId: '6' } });
+    expect(skipped.records?.[0]).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { itemId: '6' } });
     state = after(state, skipped);
     expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('cup');
   });
@@ -104,7 +104,7 @@ describe('the guided coach proposes what the detector found', () => {
     const first = decide(state, { kind: 'next' });
     state = after(state, first);
     const answered = decide(state, { kind: 'disposition', item: 'bottle', outcome: 'recycle' });
-    expect(answered.record).toEqual({ item: 'bottle', outcome: 'recycle', detection: { photoId: 'desk', itemId: '6' } });
+    expect(answered.records?.[0]).toEqual({ item: 'bottle', outcome: 'recycle', detection: { photoId: 'desk', itemId: '6' } });
     state = after(state, answered);
     expect(state.decisions.at(-1)?.detection).toEqual({ photoId: 'desk', itemId: '6' });
     expect(expectAction(decide(state, { kind: 'next' }).action, 'askItemDecision').item).toBe('cup');
@@ -115,7 +115,7 @@ describe('the guided coach proposes what the detector found', () => {
     state = after(state, decide(state, { kind: 'next' }));
     state = after(state, decide(state, { kind: 'disposition', item: 'bottle', outcome: 'place' }));
     const placed = decide(state, { kind: 'disposition', item: 'bottle', outcome: 'place', location: 'recycling box' });
-    expect(placed.record?.detection).toEqual({ photoId: 'desk', itemId: '6' });
+    expect(placed.records?.[0]?.detection).toEqual({ photoId: 'desk', itemId: '6' });
 
     state = session([deskPhoto()]);
     state = after(state, decide(state, { kind: 'next' }));
@@ -125,7 +125,7 @@ describe('the guided coach proposes what the detector found', () => {
     expect(aid.focus).toHaveLength(1);
     state = after(state, stuck);
     const skipped = decide(state, { kind: 'next' });
-    expect(skipped.record).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { photoId: 'desk', itemId: '6' } });
+    expect(skipped.records?.[0]).toMatchObject({ item: 'bottle', outcome: 'skip', detection: { photoId: 'desk', itemId: '6' } });
   });
 
   it('picks one for a person who is stuck with nothing in hand, and says so before the card', () => {

@@ -10,6 +10,7 @@ import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import type { DialogAction } from './actions';
 import type { Expecting, Input } from './input';
 import type { GuidedState } from './phases';
+import { counted } from '../../shared/text/names';
 import { understand } from './understand';
 
 type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
@@ -111,7 +112,13 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
       };
     case 'askWhereLive':
       return { kind: 'text', prompt, placeholder: 'kitchen, bookshelf, bathroom' };
-    case 'askItemDecision':
+    case 'askItemDecision': {
+      // A card about several things of one kind says how many; several the photos show can be taken one at a time.
+      const several = action.count
+        ? { item: counted(action.count, action.item), count: action.count, ...(action.detection ? { each: true as const } : {}) }
+        : { item: action.item };
+      return { kind: 'disposition', ...several, ...(action.where ? { where: action.where } : {}), choices: action.choices, ...(action.inPlace ? { inPlace: true as const } : {}) };
+    }
     case 'decisionAid':
       return { kind: 'disposition', item: action.item, ...(action.where ? { where: action.where } : {}), choices: action.choices };
     case 'energyCheck':
@@ -147,6 +154,7 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
       if (action.kind !== 'askItemDecision' && action.kind !== 'decisionAid') return { kind: 'silent' };
       const { item } = action;
       const pick = answer.pick;
+      if (pick.type === 'each') return { kind: 'oneAtATime' };
       if (pick.type === 'other') return understand(pick.text, { kind: 'disposition', item });
       if (pick.type === 'unsure') return { kind: 'disposition', item, outcome: 'unsure' };
       if (pick.type === 'skip') return { kind: 'silent' };

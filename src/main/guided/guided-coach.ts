@@ -4,16 +4,16 @@
  * One person turn: the message is read (by the rules, or by the model when there is one), `decide` picks the
  * action and the next phase, and the coach carries it out. A question action shows its dialog and the answer is
  * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
- * Every answer updates the piles through `recordDecision`. A stop the person chose (a card's "Stop for today", the
+ * Every answer updates the piles through `recordDecisions`. A stop the person chose (a card's "Stop for today", the
  * energy check, a sprint's wind down) ends the session with its summary; a stop heard in words shows the "Stop for
  * today?" card first, and "no" (or no answer) goes on where the session was.
  */
 import { pileCounts } from '../../shared/session/pile-groups';
-import { bareName } from '../../shared/text/names';
+import { bareName, counted } from '../../shared/text/names';
 import { sentence } from '../../shared/text/sentence';
 import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
 import type { Llm } from '../effects';
-import { recordDecision } from '../session/decisions';
+import { recordDecisions } from '../session/decisions';
 import { isDialog, speaksBeforeDialog, templateFor, type Action } from './actions';
 import { decide, type Decision } from './decide';
 import { dialogFor, expectingIn, heardFrom } from './dialogs';
@@ -123,9 +123,9 @@ export class GuidedCoach {
   /** The decision's effects on the session: the answer into the piles, the next phase, the header's mode. */
   #apply(decision: Decision): void {
     let state = this.#deps.state.get();
-    const { record, next, action } = decision;
-    if (record) {
-      state = recordDecision(state, { ...record, id: this.#deps.random.id(), at: this.#deps.time.now() });
+    const { records, next, action } = decision;
+    if (records) {
+      state = recordDecisions(state, records.map((record) => ({ ...record, id: this.#deps.random.id() })), this.#deps.time.now());
     }
     state = { ...state, guided: next };
     if (next.phase === 'surveying') {
@@ -162,11 +162,12 @@ export class GuidedCoach {
   #render(action: Action, extra: object = {}): string {
     const item = 'item' in action ? action.item : undefined;
     const outcome = 'outcome' in action ? action.outcome : undefined;
+    const count = 'count' in action ? action.count : undefined;
     return this.#deps.templates.render(templateFor(action.kind), {
       ...this.#context(),
       ...action,
-      // The name on its own at the start of a line: "Empty crisp packet: trash."
-      ...(item ? { Item: sentence(bareName(item)) } : {}),
+      // The name on its own at the start of a line: "Empty crisp packet: trash.", "12 books: to the bookshelf."
+      ...(item ? { Item: sentence(count ? counted(count, item) : bareName(item)) } : {}),
       ...(outcome ? { outcomeWord: OUTCOME_WORDS[outcome] } : {}),
       ...extra,
     });

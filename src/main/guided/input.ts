@@ -43,6 +43,8 @@ export const InputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pointed'), point: PointSchema }),
   /** The person picked one of the detected things a "which one?" card offered. */
   z.object({ kind: z.literal('thing'), ref: DetectionRefSchema }),
+  /** On a card about several things of one kind: take them one at a time instead. */
+  z.object({ kind: z.literal('oneAtATime') }),
   /** Where one item goes; a `place` without a location still needs one. */
   z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() }),
   z.object({ kind: z.literal('next') }),

@@ -6,7 +6,7 @@ import type { Answer, Question } from '../../shared/questions/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo } from '../../shared/detection/classes';
 import { thingsAt } from '../detection/pointed';
-import { recordDecision } from '../session/decisions';
+import { recordDecisions } from '../session/decisions';
 import { newSessionState } from '../session';
 import { guidedHarness } from '../../../test-support/guided';
 import type { Action } from './actions';
@@ -61,7 +61,7 @@ function at(box: DetectedItem['box'], photo = desk()): Point {
 }
 
 function after(state: SessionState, decision: ReturnType<typeof decide>): SessionState {
-  const recorded = decision.record ? recordDecision(state, { ...decision.record, id: `d${state.decisions.length}`, at: 0 }) : state;
+  const recorded = decision.records ? recordDecisions(state, decision.records.map((record, index) => ({ ...record, id: `d${state.decisions.length + index}` })), 0) : state;
   return { ...recorded, guided: decision.next };
 }
 
@@ -109,11 +109,11 @@ describe('the guided coach when the person points', () => {
     const card = expectAction(decision.action, 'askItemDecision');
     expect(card).toMatchObject({ item: 'cup', pointed: 'one', detection: { itemId: '2' }, where: 'on the table, left side' });
     expect(card.focus?.[0]?.box).toEqual(BOXES.cup);
-    expect(decision.record).toBeUndefined();
+    expect(decision.records?.[0]).toBeUndefined();
     expect(decision.next).toMatchObject({ phase: 'sorting', currentItem: 'cup', currentDetection: { itemId: '2' } });
     // Decided, it is the cup that is recorded, as the detected thing it is.
     const decided = decide(after(holding, decision), { kind: 'disposition', item: 'cup', outcome: 'place', location: 'kitchen' });
-    expect(decided.record).toMatchObject({ item: 'cup', detection: { itemId: '2' } });
+    expect(decided.records?.[0]).toMatchObject({ item: 'cup', detection: { itemId: '2' } });
   });
 
   it('takes a box around a pile as the next step: its things one at a time, then what else is there', () => {
@@ -211,7 +211,7 @@ describe('the guided coach when the person points', () => {
   it('leaves the thing it was stuck on undecided when the person points at another', () => {
     const stuck: GuidedState = { phase: 'decisionSupport', active: { ...active, stuck: 1 }, stuckItem: 'book', returnTo: { phase: 'sorting' } };
     const decision = decide(session([desk()], stuck), { kind: 'pointed', point: at(BOXES.cup) });
-    expect(decision.record).toBeUndefined();
+    expect(decision.records?.[0]).toBeUndefined();
     expect(expectAction(decision.action, 'askItemDecision').item).toBe('cup');
     expect(decision.next).toMatchObject({ phase: 'sorting', currentItem: 'cup', active: { function: 'work' } });
     expect(decision.next.phase === 'sorting' && decision.next.active.stuck).toBeUndefined();

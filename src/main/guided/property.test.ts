@@ -5,6 +5,7 @@ import { GuidedStateSchema } from '../../shared/session/guided';
 import { newSessionState } from '../../shared/session/new-session';
 import { SessionStateSchema } from '../../shared/session/schema';
 import { ActionSchema } from './actions';
+import { recordDecisions } from '../session/decisions';
 import { decide } from './decide';
 import { InputSchema, type Input } from './input';
 import { modeFor } from './phases';
@@ -123,11 +124,10 @@ describe('random sessions never reach an invalid phase or phase data', () => {
           expect(ActionSchema.safeParse(decision.action).success).toBe(true);
           expect(GuidedStateSchema.safeParse(decision.next).success).toBe(true);
           expect(decide({ ...state, guided: decision.next }, { kind: 'silent' }).action.kind).toBe('ackProgress');
-          const unsure = decision.record?.outcome === 'unsure' ? [...state.piles.unsure.filter((entry) => entry.name !== decision.record?.item), { id: 'x', name: decision.record.item, outcome: 'unsure' as const, decidedAt: 0 }] : state.piles.unsure;
+          if (decision.records) state = recordDecisions(state, decision.records.map((record, index) => ({ ...record, id: `d${state.decisions.length + index}` })), 0);
           state = {
             ...state,
             guided: decision.next,
-            piles: { ...state.piles, unsure },
             ...(decision.action.kind === 'summary' ? { status: 'ended' as const } : {}),
           };
         }

@@ -43,6 +43,7 @@ export function answerText(question: Question | undefined, answer: Answer, close
         const choice = question?.kind === 'disposition' ? question.choices[pick.index] : undefined;
         return choice ? choice.label : `choice ${pick.index + 1}`;
       }
+      if (pick.type === 'each') return 'One at a time';
       return pick.type === 'unsure' ? 'Not sure yet' : pick.type === 'other' ? `Other: ${pick.text}` : 'skipped';
     }
     case 'choice': {

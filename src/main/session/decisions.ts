@@ -1,6 +1,6 @@
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { Disposition } from '../../shared/questions/schema';
-import { detectionThing, pileCounts } from '../../shared/session/pile-groups';
+import { detectionThing, pileCounts, thingOfEntry } from '../../shared/session/pile-groups';
 import type { PileItem, PileName, SessionState } from '../../shared/session/schema';
 
 export type Outcome = Disposition | 'unsure';
@@ -29,6 +29,8 @@ export interface DecisionRecord {
   readonly location?: string;
   /** The detected thing it is, when the coach proposed it from the photos: never proposed again. */
   readonly detection?: DetectionRef;
+  /** The thing, when the coach holds it by its key (a thing of the unsure pile going round again). */
+  readonly thing?: string;
 }
 
 /**
@@ -36,8 +38,8 @@ export interface DecisionRecord {
  * they are called); a thing the person or the model named is that name, the name it was given once (so answering
  * about "sketchbook" again moves the sketchbook).
  */
-export function thingOfRecord(record: Pick<DecisionRecord, 'item' | 'detection'>): string {
-  return record.detection ? detectionThing(record.detection) : `name:${record.item.trim().toLowerCase()}`;
+export function thingOfRecord(record: Pick<DecisionRecord, 'item' | 'detection' | 'thing'>): string {
+  return record.thing ?? (record.detection ? detectionThing(record.detection) : `name:${record.item.trim().toLowerCase()}`);
 }
 
 /**
@@ -45,7 +47,10 @@ export function thingOfRecord(record: Pick<DecisionRecord, 'item' | 'detection'>
  * two), the decision is remembered, and the count of things decided follows. A skip changes no pile: a thing left
  * for now stays where it was, and one in no pile is counted as skipped.
  */
-export function recordDecision(state: SessionState, decision: DecisionRecord & { readonly at: number; readonly id: string }): SessionState {
+export function recordDecision(
+  state: SessionState,
+  decision: DecisionRecord & { readonly at: number; readonly id: string; readonly group?: string },
+): SessionState {
   const pile = pileFor(decision.outcome);
   const thing = thingOfRecord(decision);
   let piles = state.piles;
@@ -74,6 +79,7 @@ export function recordDecision(state: SessionState, decision: DecisionRecord & {
         ...(decision.location ? { location: decision.location } : {}),
         at: decision.at,
         ...(decision.detection ? { detection: decision.detection } : {}),
+        ...(decision.group ? { group: decision.group } : {}),
       },
     ],
   };
@@ -81,16 +87,20 @@ export function recordDecision(state: SessionState, decision: DecisionRecord & {
 }
 
 /** Whether a pile entry is the thing a record is about; an entry from before things were told apart is known by its name, as it was then. */
-export function isThingOf(entry: PileItem, record: Pick<DecisionRecord, 'item' | 'detection'>): boolean {
-  if (entry.thing) return entry.thing === thingOfRecord(record);
+export function isThingOf(entry: PileItem, record: Pick<DecisionRecord, 'item' | 'detection' | 'thing'>): boolean {
+  if (entry.thing || record.thing) return thingOfEntry(entry) === thingOfRecord(record);
   return !record.detection && entry.name.trim().toLowerCase() === record.item.trim().toLowerCase();
 }
 
-/** Several things decided with one answer (a group card): each is recorded as itself, with its own id. */
+/**
+ * The things one answer decided: one, or several on a group card ("the 12 books on the shelf"), each recorded as
+ * itself with its own id, the group's decisions sharing the first one's id as `group`.
+ */
 export function recordDecisions(
   state: SessionState,
   decisions: ReadonlyArray<DecisionRecord & { readonly id: string }>,
   at: number,
 ): SessionState {
-  return decisions.reduce((current, decision) => recordDecision(current, { ...decision, at }), state);
+  const group = decisions.length > 1 ? decisions[0]!.id : undefined;
+  return decisions.reduce((current, decision) => recordDecision(current, { ...decision, at, ...(group ? { group } : {}) }), state);
 }

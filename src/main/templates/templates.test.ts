@@ -214,7 +214,7 @@ describe('names in the coach’s sentences', () => {
   it('says "a", "an" or "some" for what it found, and counts in number', () => {
     expect(said('ask-function', { seen: ['umbrella', 'scissors', 'cup'] })).toBe('In your photos I can see an umbrella, some scissors and a cup. What is this space mostly for?');
     expect(said('ask-which-one', { item: 'cup', options: [{}, {}] })).toMatch(/^I can see 2 cups\. Which one\?/);
-    expect(said('summary', { processed: 1, counts: '1 stays here', nextTime: [] })).toBe('Good stopping point. 1 thing sorted: 1 stays here.');
+    expect(said('summary', { summary: '1 thing decided: 1 stays here.', nextTime: [] })).toBe('Good stopping point. 1 thing decided: 1 stays here.');
     expect(said('instruct-split', { unsure: 1, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^1 thing is undecided\./);
     expect(said('instruct-split', { unsure: 5, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^5 things are undecided\./);
   });

@@ -58,6 +58,12 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
     where: z.string().trim().min(1).max(200).optional(),
     /** The recommended choice comes first. "Not sure yet" and "Other..." are added by the dialog itself. */
     choices: z.array(DispositionChoiceSchema).min(2).max(4),
+    /** Several things of one kind, decided together ("12 books"): how many. */
+    count: z.number().int().min(2).max(40).optional(),
+    /** The card also offers "One at a time" (its things one card each instead). */
+    each: z.literal(true).optional(),
+    /** They look put away already: the card asks "Already in place?" rather than where they go. */
+    inPlace: z.literal(true).optional(),
   }),
   z.object({
     ...common,
@@ -99,6 +105,8 @@ export const AnswerSchema = z.discriminatedUnion('kind', [
       z.object({ type: z.literal('choice'), index: z.number().int().min(0).max(3) }),
       z.object({ type: z.literal('unsure') }),
       z.object({ type: z.literal('other'), text: otherText }),
+      /** "One at a time", on a card about several things that offers it. */
+      z.object({ type: z.literal('each') }),
       /** Not offered as a button: what an expired card counts as. */
       z.object({ type: z.literal('skip') }),
     ]),
@@ -145,6 +153,7 @@ export function answerFits(question: Question, answer: Answer): string | undefin
     if (answer.pick.type === 'choice' && answer.pick.index >= question.choices.length) {
       return `There is no choice ${answer.pick.index + 1}.`;
     }
+    if (answer.pick.type === 'each' && !question.each) return 'This card is about one thing: it cannot be taken one at a time.';
   }
   if (question.kind === 'choice' && answer.kind === 'choice') {
     const offered = new Set(question.choices.map((choice) => choice.label));

@@ -21,6 +21,8 @@ export const ActiveStateSchema = z.object({
   passed: z.array(z.string().min(1).max(300)).max(2000).optional(),
   /** A spot the person pointed at with several things in it ("this pile"): its things come first, then it is done. */
   spot: FocusSchema.optional(),
+  /** A group's things, to go through one at a time (the person chose "One at a time", or was stuck on the group). */
+  each: z.array(DetectionRefSchema).max(40).optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 
@@ -36,6 +38,8 @@ export const SortingSchema = z.object({
   currentItem: name.optional(),
   /** The detected thing the current item is, when the coach proposed it from the photos. */
   currentDetection: DetectionRefSchema.optional(),
+  /** Every detected thing the card in hand is about, when it is several of one kind in one place: decided together. */
+  currentGroup: z.array(DetectionRefSchema).min(2).max(40).optional(),
   /** The busy spot card on screen (its key), or the "one small thing, anywhere" card: what "I'm stuck" is about. */
   currentSpot: z.string().min(1).max(300).optional(),
   /** Where the person pointed at the current item, when no detected thing is it (they said what it is). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DispositionSchema } from '../questions/schema';
-import { groupCountsText, groupedPiles, groupOf, isInThisSpace, PILE_GROUP_WORDS, type PileGroup } from './pile-groups';
+import { decidedText, groupCountsText, groupedPiles, groupOf, isInThisSpace, lineName, PILE_GROUP_WORDS, pileCounts, pileLines, skippedThings, thingsDecided, type PileGroup } from './pile-groups';
 import type { PileItem, Piles } from './schema';
 
 const workRoom = { spaceFunction: 'Work (Coding)' };
@@ -71,5 +71,45 @@ describe('the four groups a person sees', () => {
     expect(PILE_GROUP_WORDS.here.count(2)).toBe('2 stay here');
     expect(PILE_GROUP_WORDS.elsewhere.count(0)).toBe('0 go elsewhere in the home');
     expect(PILE_GROUP_WORDS.leaving.count(3)).toBe('3 leave the home');
+  });
+});
+
+describe('things decided, as every surface counts them', () => {
+  const entry = (id: string, name: string, outcome: PileItem['outcome'], extra: Partial<PileItem> = {}): PileItem => ({ id, name, outcome, decidedAt: Number(id), thing: `name:${id}`, ...extra });
+
+  it('shows things of one name going the same way as one line with their count, in the plural', () => {
+    const items = [entry('1', 'book', 'place', { location: 'bookshelf' }), entry('2', 'Book', 'place', { location: 'the bookshelf' }), entry('3', 'book', 'donate'), entry('4', 'mug', 'keep')];
+    expect(pileLines(items).map((line) => [lineName(line), line.ids])).toEqual([
+      ['books ×2', ['1', '2']],
+      ['book', ['3']],
+      ['mug', ['4']],
+    ]);
+    expect(lineName({ name: 'pair of shoes', count: 3 })).toBe('pairs of shoes ×3');
+  });
+
+  it('counts the skipped apart, and a thing skipped once decided only in its pile', () => {
+    const state = {
+      spaceFunction: 'Work',
+      piles: { belongs: [entry('1', 'lamp', 'keep')], out: [], unsure: [] },
+      decisions: [
+        { item: 'lamp', outcome: 'skip' as const, at: 0, thing: 'name:1' },
+        { item: 'lamp', outcome: 'keep' as const, at: 1, thing: 'name:1' },
+        { item: 'cable', outcome: 'skip' as const, at: 2, thing: 'name:cable' },
+        { item: 'cable', outcome: 'skip' as const, at: 3, thing: 'name:cable' },
+        { item: 'sock', outcome: 'skip' as const, at: 4, thing: 'name:sock' },
+      ],
+    };
+    expect(skippedThings(state).map((decision) => decision.item)).toEqual(['cable', 'sock']);
+    expect(pileCounts(state)).toMatchObject({ here: 1, skipped: 2, decided: 3, text: '1 stays here, 0 go elsewhere in the home, 0 leave the home, 0 undecided, 2 skipped for now' });
+    expect(decidedText(pileCounts(state))).toBe('3 things decided: 1 stays here, 0 go elsewhere in the home, 0 leave the home, 0 undecided, 2 skipped for now.');
+    expect(decidedText(pileCounts({ ...state, piles: { belongs: [], out: [], unsure: [] }, decisions: [] }))).toBe('Nothing was decided this time, and that is fine.');
+    expect(thingsDecided(1)).toBe('1 thing decided');
+    expect(thingsDecided(0)).toBe('Nothing decided yet');
+  });
+
+  it('lists a thing in one group only, where it was put last, even if an edited state has it in two piles', () => {
+    const piles: Piles = { belongs: [entry('1', 'mug', 'keep', { thing: 'x' })], out: [entry('2', 'mug', 'trash', { thing: 'x' })], unsure: [] };
+    const groups = groupedPiles({ piles });
+    expect([groups.here.length, groups.leaving.length]).toEqual([0, 1]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Disposition } from '../questions/schema';
 import { spaceKindsOf, type SpaceKind } from '../recommendations/table';
 import type { DetectionRef } from '../detection/schema';
+import { counted } from '../text/names';
 import type { Decision, PileItem, Piles, SessionState } from './schema';
 
 /**
@@ -218,9 +219,9 @@ export function skippedLines(state: { piles: Piles; decisions: readonly Decision
   return [...lines.values()];
 }
 
-/** A line's name with its count where there are several: "book ×12". */
+/** A line's name with its count where there are several: "books ×12" (the name in the plural, then how many). */
 export function lineName(line: Pick<PileLine, 'name' | 'count'>): string {
-  return line.count > 1 ? `${line.name} ×${line.count}` : line.name;
+  return line.count > 1 ? `${counted(line.count, line.name).slice(String(line.count).length + 1)} ×${line.count}` : line.name;
 }
 
 /**

@@ -126,6 +126,8 @@ export const DecisionSchema = z.object({
   at: z.number().int().nonnegative(),
   /** The detected thing it was, when the coach proposed it from the photos: never proposed again. */
   detection: DetectionRefSchema.optional(),
+  /** Things decided together on one card ("the 12 books on the shelf") share this: the card's first decision's id. */
+  group: z.string().min(1).max(64).optional(),
 });
 export type Decision = z.infer<typeof DecisionSchema>;
 

@@ -13,7 +13,8 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
   const otherButton = useRef<HTMLButtonElement>(null);
   const otherId = useId();
   const unsureKey = question.choices.length + 1;
-  const otherShortcut = otherKey(unsureKey);
+  const eachKey = question.each ? unsureKey + 1 : undefined;
+  const otherShortcut = otherKey(eachKey ?? unsureKey);
 
   const closeOther = () => {
     setOtherOpen(false);
@@ -33,7 +34,7 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
       setOtherOpen(true);
       return;
     }
-    const pick = dispositionShortcut(event.key, question.choices.length);
+    const pick = dispositionShortcut(event.key, question.choices.length, question.each === true);
     if (!pick) return;
     event.preventDefault();
     send({ kind: 'disposition', pick });
@@ -47,7 +48,7 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
 
   return (
     <DialogFrame {...frame} kind="disposition" onKeys={onKeys}>
-      <p className="dialog-eyebrow">Where does this go?</p>
+      <p className="dialog-eyebrow">{question.inPlace ? 'Already in place?' : question.count ? 'Where do these go?' : 'Where does this go?'}</p>
       <h2 id={frame.titleId} className="dialog-title">
         {sentence(question.item)}
       </h2>
@@ -88,6 +89,14 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
           </kbd>
           Not sure yet
         </button>
+        {eachKey ? (
+          <button type="button" className="quiet" aria-keyshortcuts={String(eachKey)} onClick={() => send({ kind: 'disposition', pick: { type: 'each' } })}>
+            <kbd className="key" aria-hidden="true">
+              {eachKey}
+            </kbd>
+            One at a time
+          </button>
+        ) : null}
         <button
           ref={otherButton}
           type="button"

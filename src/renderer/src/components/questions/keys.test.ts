@@ -11,6 +11,9 @@ describe('disposition card keys', () => {
 
   it('ignores numbers past "Not sure yet", zero and other keys', () => {
     expect(dispositionShortcut('5', 3)).toBeUndefined();
+    // A card about several things offers "One at a time" on the number after "Not sure yet".
+    expect(dispositionShortcut('5', 3, true)).toEqual({ type: 'each' });
+    expect(dispositionShortcut('6', 3, true)).toBeUndefined();
     expect(dispositionShortcut('0', 3)).toBeUndefined();
     expect(dispositionShortcut('a', 3)).toBeUndefined();
     expect(dispositionShortcut('Enter', 3)).toBeUndefined();

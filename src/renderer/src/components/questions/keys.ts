@@ -1,11 +1,15 @@
-/** The card's number keys: 1..n pick the coach's choices in order, and the next number is "Not sure yet". */
-export type DispositionShortcut = { type: 'choice'; index: number } | { type: 'unsure' };
+/**
+ * The card's number keys: 1..n pick the coach's choices in order, the next number is "Not sure yet", and on a card
+ * about several things that offers it, the one after is "One at a time".
+ */
+export type DispositionShortcut = { type: 'choice'; index: number } | { type: 'unsure' } | { type: 'each' };
 
-export function dispositionShortcut(key: string, choiceCount: number): DispositionShortcut | undefined {
+export function dispositionShortcut(key: string, choiceCount: number, each = false): DispositionShortcut | undefined {
   if (!/^[1-9]$/.test(key)) return undefined;
   const number = Number(key);
   if (number <= choiceCount) return { type: 'choice', index: number - 1 };
   if (number === choiceCount + 1) return { type: 'unsure' };
+  if (each && number === choiceCount + 2) return { type: 'each' };
   return undefined;
 }
 
