@@ -56,6 +56,8 @@ export function answerText(question: Question | undefined, answer: Answer, close
       return answer.text || '(nothing said)';
     case 'point':
       return `pointed at ${pointText(answer.point, photos)}`;
+    case 'stop':
+      return 'Stop for today';
   }
 }
 

@@ -220,6 +220,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { questionId: 'q1', answer: { kind: 'confirm', yes: true } },
       { questionId: 'q1', answer: { kind: 'text', text: 'the lamp' } },
       { questionId: 'q1', answer: { kind: 'point', point: { photoId: 'h1', box: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 } } } },
+      { questionId: 'q1', answer: { kind: 'stop' } },
     ],
     invalidInputs: [
       { questionId: 'q1' },
