@@ -8,7 +8,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { CoachHandover, CoachKind, SessionState } from '../../shared/session/schema';
 import type { Point } from '../../shared/pointing/schema';
-import { ConversationalCoach, type Capabilities, type TurnOutcome } from '../coach';
+import { ConversationalCoach, type Capabilities, type TurnOutcome, type WindDownChoice } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
@@ -64,8 +64,8 @@ export interface TurnRequest {
 
 interface Coach {
   turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[]; point?: Point }, signal?: AbortSignal): Promise<TurnOutcome>;
-  /** The person chose to wind down at a sprint's check-in. */
-  windDown(signal?: AbortSignal): Promise<TurnOutcome>;
+  /** The person chose to wind down outside any card: at a sprint's check-in, or in the header. */
+  windDown(choice: WindDownChoice, signal?: AbortSignal): Promise<TurnOutcome>;
 }
 
 export class SessionRuntime {
@@ -127,7 +127,7 @@ export class SessionRuntime {
     const { effects, state, templates } = this.deps;
     const choice = await checkIn({ state, questions: effects.questions, templates, time: effects.time, random: effects.random }, signal);
     if (choice === 'stopped') return { kind: 'stopped' };
-    if (choice === 'windDown') return (await this.#coachForSession()).windDown(signal);
+    if (choice === 'windDown') return (await this.#coachForSession()).windDown('checkIn', signal);
     const said = state.get().messages.at(-1)?.text ?? '';
     // Offline the guided coach goes on by itself after "keep going", as it would after any instruction.
     const continues = choice === 'keepGoing' && !effects.llm && state.get().status === 'active';

@@ -51,6 +51,7 @@ function cardTool(answer: Answer) {
     },
     time: manualClock(0),
     random: seededRandom(1),
+    stop: { chosen: () => false, choose: () => {} },
     pointed: () => undefined,
     notePoint: () => {},
   });
