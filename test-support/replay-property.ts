@@ -3,8 +3,8 @@
  * src/main/sessions), so that two test workers share it. For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
- * messages sent while the coach is still busy, Stop at any moment, "Stop for today" on a card, sprints running out,
- * paused, resumed and their
+ * messages sent while the coach is still busy, Stop at any moment, "Stop for today" on a card or in the header at any
+ * moment (idle, a card open, mid-reply, ended), sprints running out, paused, resumed and their
  * breaks skipped, model faults and retries, a model whose tool calls start failing (the guided coach takes over), a
  * small context window the coach's history is cut to, points at a photo (between cards, or answering a card that
  * takes one), restarts and crashes (the data folder as it was on disk at a random instant, picked up by a new core).
@@ -39,6 +39,8 @@ type Action =
   | { readonly kind: 'answer'; readonly pick: number }
   | { readonly kind: 'time out' }
   | { readonly kind: 'stop' }
+  /** "Stop for today" in the header. */
+  | { readonly kind: 'stop for today' }
   | { readonly kind: 'wait' }
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
@@ -61,6 +63,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0, max: MAX_PICK }).map((pick): Action => ({ kind: 'answer', pick })) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'time out' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop for today' }) },
   { weight: 4, arbitrary: fc.constant<Action>({ kind: 'wait' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
@@ -225,6 +228,9 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
           break;
         case 'stop':
           await core.handlers['coach:stop'](undefined, { signal });
+          break;
+        case 'stop for today':
+          await core.handlers['session:windDown'](undefined, { signal });
           break;
         case 'wait':
           await settled(core);

@@ -108,6 +108,7 @@ export class SessionRuntime {
     const llm = this.deps.effects.llm;
     if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
+    if (state.get().windDownChosenAt !== undefined) return this.#windDownChosen(signal);
     // A turn of its own for the sprint's check-in (the timer ran out while nothing else was going on).
     const checkInOnly = !text && photos.length === 0 && !point && checkInDue(state.get());
     let outcome: TurnOutcome | undefined;
@@ -133,6 +134,19 @@ export class SessionRuntime {
     const continues = choice === 'keepGoing' && !effects.llm && state.get().status === 'active';
     const transitions = outcome?.kind === 'answered' ? outcome.transitions : 0;
     return { kind: 'answered', response: said, mode: state.get().mode.kind, transitions, ...(continues ? { continues: true as const } : {}) };
+  }
+
+  /**
+   * "Stop for today" in the header: the coach winds down, whatever else the turn took (messages sent meanwhile are in
+   * the chat). The choice is spent however that went: stopped mid-way, the session goes on as it was.
+   */
+  async #windDownChosen(signal: AbortSignal): Promise<TurnOutcome> {
+    try {
+      return await (await this.#coachForSession()).windDown('header', signal);
+    } finally {
+      const { windDownChosenAt: _spent, ...rest } = this.deps.state.get();
+      this.deps.state.set(rest);
+    }
   }
 
   /**

@@ -9,7 +9,8 @@
  * a call's answer names the line of its request, so calls running at once replay in the order they ended.
  *
  * Version 3: "Stop for today" is an answer of its own (`{ kind: 'stop' }`), which every card takes, where version 2's
- * guided cards offered it among their choices; the energy checks name themselves (`purpose: 'energy'`).
+ * guided cards offered it among their choices; the energy checks name themselves (`purpose: 'energy'`); a
+ * `wind-down` line is the person's "Stop for today" outside a card (the header).
  */
 import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
@@ -181,6 +182,15 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('carried-over'),
     carry: CarryOverSchema,
   }),
+  z.object({
+    ...line,
+    /**
+     * The person chose "Stop for today" outside a card (the header; on a card it is that card's answer): the next turn
+     * winds the session down (`chosenAt`, epoch ms, is when they chose it).
+     */
+    type: z.literal('wind-down'),
+    chosenAt: z.number().int().nonnegative(),
+  }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({
     ...line,
@@ -275,6 +285,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'person-message',
   'photos-imported',
   'carried-over',
+  'wind-down',
   'sprint',
   'turn-started',
   'turn-stopped',

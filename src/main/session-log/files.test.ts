@@ -121,6 +121,8 @@ describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call,
     const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl', 'carried.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
+    // Version 3's own line, which fixtures/v3 holds.
+    types.delete('wind-down');
     expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);
   });
 
@@ -307,3 +309,15 @@ describe('version 2 read as version 3: "Stop for today" became an answer of its 
   });
 });
 
+describe('the v3 fixture (a guided session stopped from the header)', () => {
+  it('holds the wind-down line, right before the turn that winds down, and folds to the ended session', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v3', 'header-wind-down.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const chosen = events.findIndex((event) => event.type === 'wind-down');
+    expect(events[chosen + 1]).toMatchObject({ type: 'turn-started', messageIds: [] });
+    const session = foldLog(events).document!.session;
+    expect(session).toMatchObject({ status: 'ended', itemsProcessed: 1 });
+    expect(session.windDownChosenAt).toBeUndefined();
+    expect(timelineOf(events).steps.at(-1)?.person).toEqual(['(chose “Stop for today”)']);
+  });
+});

@@ -211,6 +211,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { stopped: false },
     invalidOutputs: [{}, { stopped: 'yes' }],
   },
+  'session:windDown': {
+    validInputs: [undefined],
+    invalidInputs: [{}, { force: true }],
+    validOutput: { outcome: 'windingDown' },
+    invalidOutputs: [{}, { outcome: 'stopped' }, { windingDown: true }],
+  },
   'question:answer': {
     validInputs: [
       { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } } },
