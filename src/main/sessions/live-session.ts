@@ -438,8 +438,13 @@ export class LiveSession {
         if (store.state.status !== 'active') return resolve('ended');
         const open = questions.pending;
         if (open) {
-          questions.answer(open.id, { kind: 'stop' });
-          return resolve('windingDown');
+          try {
+            questions.answer(open.id, { kind: 'stop' });
+            resolve('windingDown');
+          } catch (error) {
+            reject(error);
+          }
+          return;
         }
         // Chosen already: its turn is on the way.
         if (store.state.windDownChosenAt !== undefined) return resolve('windingDown');

@@ -1,5 +1,5 @@
-import type { AppInfo } from '../../../shared/ipc/contract';
 import { useState, type RefObject } from 'react';
+import type { AppInfo } from '../../../shared/ipc/contract';
 import { sessionBegun } from '../../../shared/session/new-session';
 import type { SessionState } from '../../../shared/session/schema';
 import type { ConnectionStatus } from '../bridge';
