@@ -86,7 +86,7 @@ export function Header(props: {
       {canStop ? (
         <button
           type="button"
-          className="quiet-button stop-for-today"
+          className="quiet-button"
           disabled={status !== 'connected' || stopping}
           onClick={() => {
             setStopping(true);
