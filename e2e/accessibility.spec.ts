@@ -90,7 +90,7 @@ for (const theme of ['dark', 'light'] as const) {
     await dialog(page).getByRole('textbox').press('Enter');
 
     // "What's next" with a busy spot, then too much: a yes/no card.
-    await expect(dialog(page).getByRole('radio', { name: 'Stop for today' })).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Stop for today', exact: true })).toBeVisible();
     await expectAccessible(page, 'a card pointing at a busy spot');
     await other(page, 'too much');
     await expect(dialog(page).getByRole('button', { name: /yes/i })).toBeVisible();

@@ -47,8 +47,7 @@ test('before and after: the first photos are the before, after photos added at t
 
   await decide(page, 'empty amazon envelope', '1'); // trash
   await decide(page, 'coffee mug', '1'); // to the kitchen
-  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
 
   // The end: the before, and an invitation for the after (nothing has to be added).
   const section = page.getByTestId('before-after');

@@ -49,8 +49,7 @@ async function leaveThreeUnsure(page: Page, url: string): Promise<void> {
     await dialog(page).getByRole('button', { name: 'Not sure yet' }).click();
   }
   await expect(page.getByTestId('pile-undecided').locator('.count')).toHaveText('3');
-  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   await page.getByRole('button', { name: 'Start a new session' }).click();
 }
 

@@ -96,11 +96,11 @@ test('the typing indicator and the draft show while the coach streams', async ({
   const typing = page.getByTestId('coach-typing');
   await expect(typing).toBeVisible();
   await expect(typing).toContainText('Let us start');
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   await page.screenshot({ path: shotPath('coach-thinking.png') });
   await coachSaid(page, 'Hello. Let us start with one small corner of the room.');
   await expect(typing).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
 });
 
 test('Stop ends a slow reply and the session goes on', async ({ page }) => {
@@ -109,9 +109,9 @@ test('Stop ends a slow reply and the session goes on', async ({ page }) => {
   await expect(page.getByTestId('coach-typing')).toBeVisible();
   // Stop once the slow request is really with the model, so the scenario's steps stay in step.
   await expect.poll(() => model?.requests.length).toBe(1);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('coach-typing')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   await say(page, 'are you still there?');
   await coachSaid(page, 'Yes. What is this room for?');
   await expect(page.getByTestId('messages')).not.toContainText('never seen');
@@ -149,10 +149,14 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(unsure!).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(other!).toBeFocused();
-  // Then the sprint timer's pause, the card's own Add photos, and its way to the Sessions panel is the last stop.
+  // Then Stop for today, the sprint timer's pause, the card's own Add photos, and its way to the Sessions panel is the
+  // last stop.
+  const stop = card.getByRole('button', { name: 'Stop for today', exact: true });
   const pause = card.getByRole('button', { name: 'Pause timer' });
   const addPhotos = card.getByRole('button', { name: 'Add photos' });
   const sessions = card.getByRole('button', { name: 'Sessions' });
+  await page.keyboard.press('Tab');
+  await expect(stop).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(pause).toBeFocused();
   await page.keyboard.press('Tab');
@@ -168,6 +172,8 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(addPhotos).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(pause).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(stop).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(other!).toBeFocused();
   // Enter opens "Other...", Escape closes the field (not the dialog) and returns to the button.
@@ -224,10 +230,10 @@ test('a retry and a model problem are told calmly in place', async ({ page }) =>
   await say(page, 'hello');
   const notice = page.getByTestId('coach-notice');
   await expect(notice).toContainText('Trying again');
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   await page.screenshot({ path: shotPath('coach-retrying.png') });
   await expect(notice).toContainText('refused the API key', { timeout: 10_000 });
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.screenshot({ path: shotPath('coach-error.png') });
 });

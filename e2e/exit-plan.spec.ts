@@ -36,8 +36,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await decide(page, 'lamp shade', '3'); // Somewhere else, Keep it here, Donate: Donate
   await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
   await expect(page.getByTestId('pile-elsewhere').locator('.count')).toHaveText('2');
-  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
 
   // The ended session's card shows the plan, grouped by what happens to each thing.
   const plan = page.getByTestId('session-ended').getByTestId('exit-plan');
@@ -173,8 +172,7 @@ test('one thing of each group: the same four groups and counts in the panel, the
   await expect(page.getByTestId('pile-undecided')).toContainText('sketchbook');
   await page.screenshot({ path: shotPath('piles-four-groups.png') });
 
-  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   const counts = '1 stays here, 1 goes elsewhere in the home, 1 leaves the home, 1 undecided';
   const ended = page.getByTestId('session-ended');
   await expect(ended.locator('.ended-summary')).toHaveText(`4 things decided: ${counts}.`);

@@ -61,9 +61,8 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
 
   // Stop for today, from the next dialog.
-  await expect(dialog(page).getByRole('radio', { name: 'Stop for today' })).toBeVisible();
-  await dialog(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page).getByRole('button', { name: 'Stop for today', exact: true })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
   await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
@@ -105,8 +104,8 @@ test('keys everywhere: numbers pick in every card, a follow-up takes focus, and 
   await page.keyboard.press('1');
   await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
 
-  // "What's next" again: the number of "Stop for today" answers it at once.
-  const stop = dialog(page).getByRole('radio', { name: 'Stop for today' });
+  // "What's next" again: the key of "Stop for today" answers it at once.
+  const stop = dialog(page).getByRole('button', { name: 'Stop for today', exact: true });
   await expect(stop).toBeVisible();
   await page.keyboard.press((await stop.getAttribute('aria-keyshortcuts'))!);
   await expect(page.getByText('Start a new session')).toBeVisible();

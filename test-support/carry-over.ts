@@ -3,7 +3,6 @@ import type { Answer, Question } from '../src/shared/questions/schema';
 import type { SessionSnapshot } from '../src/shared/session/schema';
 import type { AppCore } from '../src/main/core/app-core';
 import { seededRandom } from '../src/main/effects';
-import { STOP_FOR_TODAY } from '../src/main/guided/dialogs';
 import { testCore } from './fixtures';
 
 const signal = new AbortController().signal;
@@ -40,7 +39,7 @@ export async function sessionLeavingUnsure(dataDir: string, unsure: readonly str
     answering(app, (question) => {
       if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: ['Work'] };
       if (question.kind === 'text') return { kind: 'text', text: 'desk, lamp' };
-      if (question.kind === 'choice') return named.length ? { kind: 'choice', selected: [], other: named.shift()! } : { kind: 'choice', selected: [STOP_FOR_TODAY] };
+      if (question.kind === 'choice') return named.length ? { kind: 'choice', selected: [], other: named.shift()! } : { kind: 'stop' };
       if (question.kind === 'disposition') return { kind: 'disposition', pick: { type: 'unsure' } };
       return undefined;
     });

@@ -8,7 +8,7 @@ import { aiSdkLlm, describeRetry, manualClock, retryingLlm, memoryLog, seededRan
 import type { QuestionSpec } from '../src/main/questions';
 import { newSessionState } from '../src/main/session';
 import { createTemplateRenderer } from '../src/main/templates';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from './scripted-model';
+import { loadScenarioFile, parseScenario, startScriptedModel, type ScenarioInput, type ScriptedModel } from './scripted-model';
 import { ConversationalCoach, type Capabilities, type CoachActivity } from '../src/main/coach/coach';
 import { TEMPLATES_DIR } from './fixtures';
 
@@ -30,14 +30,16 @@ export interface CoachHarness {
 export type AnswerScript = (question: Question, index: number) => Answer | 'timeout';
 
 export async function coachHarness(options: {
-  scenario: string;
+  /** A scenario file in the coach's scenarios folder, or a scenario written in the test. */
+  scenario: string | ScenarioInput;
   answers?: AnswerScript;
   capabilities?: Capabilities;
   initial?: (state: SessionState) => SessionState;
   photoBytes?: (id: string) => Uint8Array | undefined;
   templatesDir?: string;
 }): Promise<CoachHarness> {
-  const server = await startScriptedModel({ scenario: await loadScenarioFile(path.join(SCENARIOS_DIR, options.scenario)) });
+  const scenario = typeof options.scenario === 'string' ? await loadScenarioFile(path.join(SCENARIOS_DIR, options.scenario)) : parseScenario(options.scenario);
+  const server = await startScriptedModel({ scenario });
   const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' }).chat('scripted');
   const clock = manualClock(Date.UTC(2026, 10, 22, 10, 0, 0));
   const random = seededRandom(7);

@@ -114,8 +114,7 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await expect(page.getByTestId('things-decided')).toHaveText('3 things decided');
 
   // Stop for today: the ended session's exit plan, grouped by what happens to each thing.
-  await card(page).getByRole('radio', { name: 'Stop for today' }).click();
-  await card(page).getByRole('button', { name: 'Done' }).click();
+  await card(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   const ended = page.getByTestId('session-ended');
   const plan = ended.getByTestId('exit-plan');
   await expect(plan.getByTestId('exit-plan-group')).toHaveText([/^Trash.*empty amazon envelope$/, /^Donation.*lamp shade$/, /^To the kitchen\s*mug$/]);

@@ -10,7 +10,7 @@ import { COCO_LABELS, type CocoLabel, type PhotoDetections } from '../src/shared
 import type { Answer, Question } from '../src/shared/questions/schema';
 import type { Photo } from '../src/shared/session/schema';
 import { classInfo } from '../src/shared/detection/classes';
-import { STOP_FOR_TODAY, STUCK } from '../src/main/guided/dialogs';
+import { STUCK } from '../src/main/guided/dialogs';
 import { parseCorpus } from '../src/main/guided/understanding/corpus';
 
 const CORPUS_FILE = path.resolve(import.meta.dirname, '../src/main/guided/understanding/corpus.jsonl');
@@ -58,13 +58,17 @@ export function offersBreak(question: Question): boolean {
   return question.kind === 'confirm';
 }
 
-/** The person's answer to a card, by their policy and the next number they draw. */
+/**
+ * The person's answer to a card, by their policy and the next number they draw. A person who stops does it on the
+ * card's own "Stop for today" half the time, and in words (then yes to stopping) the other half.
+ */
 export function personAnswer(policy: Policy, cardIndex: number, question: Question, draw: () => number): { move: Move; answer: Answer | 'timeout' } {
   const stopping = policy.stopsAt !== undefined && cardIndex >= policy.stopsAt;
   const move = stopping ? 'stop' : pickMove(policy, draw());
   const n = draw();
   const typed = CORPUS_TEXTS[n % CORPUS_TEXTS.length]!;
   if (move === 'timeout') return { move, answer: 'timeout' };
+  if (move === 'stop' && n % 2 === 0) return { move, answer: { kind: 'stop' } };
   switch (question.kind) {
     case 'disposition': {
       if (move === 'stop') return { move, answer: { kind: 'disposition', pick: { type: 'other', text: STOP_WORDS } } };
@@ -76,14 +80,11 @@ export function personAnswer(policy: Policy, cardIndex: number, question: Questi
     }
     case 'choice': {
       const labels = question.choices.map((choice) => choice.label);
-      if (move === 'stop') {
-        if (labels.includes(STOP_FOR_TODAY)) return { move, answer: { kind: 'choice', selected: [STOP_FOR_TODAY] } };
-        return { move, answer: { kind: 'choice', selected: [], other: STOP_WORDS } };
-      }
+      if (move === 'stop') return { move, answer: { kind: 'choice', selected: [], other: STOP_WORDS } };
       if (move === 'stuck' && labels.includes(STUCK)) return { move, answer: { kind: 'choice', selected: [STUCK] } };
       if (move === 'other' && question.allowOther) return { move, answer: { kind: 'choice', selected: [], other: typed.slice(0, 300) } };
-      const offered = question.choices.filter((choice) => choice.label !== STUCK && choice.label !== STOP_FOR_TODAY);
-      // A card whose only buttons are "I'm stuck" and "Stop for today": a person who would pick an option is stuck.
+      const offered = question.choices.filter((choice) => choice.label !== STUCK);
+      // A card whose only option is "I'm stuck": a person who would pick an option is stuck.
       if (offered.length === 0) return { move: 'stuck', answer: { kind: 'choice', selected: [STUCK] } };
       const choice = offered[n % offered.length]!;
       const followUp = choice.followUp?.choices[n % choice.followUp.choices.length];

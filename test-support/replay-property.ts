@@ -3,7 +3,8 @@
  * src/main/sessions), so that two test workers share it. For every session: what the live app recorded, `replay --check` plays back with zero divergences, and the log
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
- * messages sent while the coach is still busy, Stop at any moment, sprints running out, paused, resumed and their
+ * messages sent while the coach is still busy, Stop at any moment, "Stop for today" on a card or in the header at any
+ * moment (idle, a card open, mid-reply, ended), sprints running out, paused, resumed and their
  * breaks skipped, model faults and retries, a model whose tool calls start failing (the guided coach takes over), a
  * small context window the coach's history is cut to, points at a photo (between cards, or answering a card that
  * takes one), restarts and crashes (the data folder as it was on disk at a random instant, picked up by a new core).
@@ -39,6 +40,8 @@ type Action =
   | { readonly kind: 'answer'; readonly pick: number }
   | { readonly kind: 'time out' }
   | { readonly kind: 'stop' }
+  /** "Stop for today" in the header. */
+  | { readonly kind: 'stop for today' }
   | { readonly kind: 'wait' }
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
@@ -52,12 +55,16 @@ const FUMBLES: readonly ToolFumble[] = ['invalid-arguments', 'written-as-text', 
 
 const LINES = ['idk where to start', 'work, I design', 'a mug', 'next', "I'm stuck", 'old papers', 'trash it', 'I need to stop', 'usb cable'];
 
+/** The highest pick an answer draws (see `answerFor`). */
+const MAX_PICK = 20;
+
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...LINES).map((text): Action => ({ kind: 'say', text })) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }).map((count): Action => ({ kind: 'photos', count })) },
-  { weight: 6, arbitrary: fc.integer({ min: 0, max: 20 }).map((pick): Action => ({ kind: 'answer', pick })) },
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: MAX_PICK }).map((pick): Action => ({ kind: 'answer', pick })) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'time out' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop for today' }) },
   { weight: 4, arbitrary: fc.constant<Action>({ kind: 'wait' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
@@ -72,8 +79,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('pause' as const, 'resume' as const, 'skipBreak' as const).map((action): Action => ({ kind: 'sprint', action })) },
 );
 
-/** A valid answer to any card, by a number; the pick also decides between the offered choices, unsure and Other. */
+/**
+ * A valid answer to any card, by a number; the pick also decides between the offered choices, unsure and Other, and
+ * the last pick is the card's own "Stop for today".
+ */
 function answerFor(question: Question, pick: number): Answer {
+  if (pick === MAX_PICK) return { kind: 'stop' };
   switch (question.kind) {
     case 'disposition': {
       const picks = [
@@ -224,6 +235,9 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
           break;
         case 'stop':
           await core.handlers['coach:stop'](undefined, { signal });
+          break;
+        case 'stop for today':
+          await core.handlers['session:windDown'](undefined, { signal });
           break;
         case 'wait':
           await settled(core);

@@ -6,7 +6,6 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../core/app-core';
-import { STOP_FOR_TODAY } from '../guided/dialogs';
 import { CARRIED_WHERE } from '../guided/decide';
 import { checkSession } from '../replay/check';
 import { foldLog, readSessionLog } from '../session-log';
@@ -53,7 +52,7 @@ describe('next time, with no model', () => {
         ? { kind: 'disposition', pick: { type: 'choice', index: 0 } }
         : question.kind === 'text'
           ? { kind: 'text', text: 'shelf' }
-          : { kind: 'choice', selected: [STOP_FOR_TODAY] },
+          : { kind: 'stop' },
     );
     await app.handlers['carry:accept']({ from: first }, { signal });
     await app.idle();

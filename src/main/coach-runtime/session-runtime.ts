@@ -8,7 +8,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { CoachHandover, CoachKind, SessionState } from '../../shared/session/schema';
 import type { Point } from '../../shared/pointing/schema';
-import { ConversationalCoach, type Capabilities, type TurnOutcome } from '../coach';
+import { ConversationalCoach, type Capabilities, type TurnOutcome, type WindDownChoice } from '../coach';
 import { analyzePhoto } from '../coach/vision';
 import type { Clock, Llm, Log, QuestionUi, Random, StateStore } from '../effects';
 import { GuidedCoach } from '../guided';
@@ -64,8 +64,8 @@ export interface TurnRequest {
 
 interface Coach {
   turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[]; point?: Point }, signal?: AbortSignal): Promise<TurnOutcome>;
-  /** The person chose to wind down at a sprint's check-in. */
-  windDown(signal?: AbortSignal): Promise<TurnOutcome>;
+  /** The person chose to wind down outside any card: at a sprint's check-in, or in the header. */
+  windDown(choice: WindDownChoice, signal?: AbortSignal): Promise<TurnOutcome>;
 }
 
 export class SessionRuntime {
@@ -108,6 +108,7 @@ export class SessionRuntime {
     const llm = this.deps.effects.llm;
     if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
+    if (state.get().windDownChosenAt !== undefined) return this.#windDownChosen(signal);
     // A turn of its own for the sprint's check-in (the timer ran out while nothing else was going on).
     const checkInOnly = !text && photos.length === 0 && !point && checkInDue(state.get());
     let outcome: TurnOutcome | undefined;
@@ -127,12 +128,25 @@ export class SessionRuntime {
     const { effects, state, templates } = this.deps;
     const choice = await checkIn({ state, questions: effects.questions, templates, time: effects.time, random: effects.random }, signal);
     if (choice === 'stopped') return { kind: 'stopped' };
-    if (choice === 'windDown') return (await this.#coachForSession()).windDown(signal);
+    if (choice === 'windDown') return (await this.#coachForSession()).windDown('checkIn', signal);
     const said = state.get().messages.at(-1)?.text ?? '';
     // Offline the guided coach goes on by itself after "keep going", as it would after any instruction.
     const continues = choice === 'keepGoing' && !effects.llm && state.get().status === 'active';
     const transitions = outcome?.kind === 'answered' ? outcome.transitions : 0;
     return { kind: 'answered', response: said, mode: state.get().mode.kind, transitions, ...(continues ? { continues: true as const } : {}) };
+  }
+
+  /**
+   * "Stop for today" in the header: the coach winds down, whatever else the turn took (messages sent meanwhile are in
+   * the chat). The choice is spent however that went: stopped mid-way, the session goes on as it was.
+   */
+  async #windDownChosen(signal: AbortSignal): Promise<TurnOutcome> {
+    try {
+      return await (await this.#coachForSession()).windDown('header', signal);
+    } finally {
+      const { windDownChosenAt: _spent, ...rest } = this.deps.state.get();
+      this.deps.state.set(rest);
+    }
   }
 
   /**

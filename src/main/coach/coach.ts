@@ -33,8 +33,13 @@ export const MAX_TRANSITIONS_PER_TURN = 3;
 /** Tools that only make sense with photos to point at. */
 const POINTING_TOOLS = ['ask_which_one'] as const;
 const RECENT_TURNS = 6;
-/** What the model hears when the person picks "wind down" on the check-in card. */
-export const WIND_DOWN_CHOICE = '(At the check-in after this sprint I chose to wind down for today.)';
+/** Where the person chose to wind down, outside any card the model asked: the sprint's check-in, or the header. */
+export type WindDownChoice = 'checkIn' | 'header';
+/** What the model hears of that choice. */
+export const WIND_DOWN_WORDS: Readonly<Record<WindDownChoice, string>> = {
+  checkIn: '(At the check-in after this sprint I chose to wind down for today.)',
+  header: '(I chose “Stop for today”.)',
+};
 /** Person turns the coach remembers verbatim: the recent ones the model sees, and the older ones it summarises. */
 const REMEMBERED_TURNS = RECENT_TURNS + EARLIER_LINES;
 
@@ -118,7 +123,10 @@ export class ConversationalCoach {
    * coach reads nothing, so a coach rebuilt from the log behaves exactly like the one that ran.
    */
   #turnNow: number | undefined;
-  /** The person chose to wind down on a control (the sprint's check-in): end_session ends without asking again. */
+  /**
+   * The person chose "Stop for today" this turn (on a card, at the check-in, in the header): no card is shown after it,
+   * end_session ends without asking again, and the turn ends the session whether or not the model did.
+   */
   #stopChosen = false;
   /** The person said yes to the model's yes/no card while winding down, this turn: that was their confirmation. */
   #saidDoneThisTurn = false;
@@ -145,12 +153,13 @@ export class ConversationalCoach {
       llm: deps.llm,
       question: deps.questions,
     };
-    const toolDeps = { state: this.#watchedState(), questions: deps.questions, time: deps.time, random: deps.random };
+    const stop = { chosen: () => this.#stopChosen, choose: () => void (this.#stopChosen = true) };
+    const toolDeps = { state: this.#watchedState(), questions: deps.questions, time: deps.time, random: deps.random, stop };
     const pointing = { pointed: () => this.#pointed, notePoint: (point: Point | undefined) => void (this.#pointed = point) };
     this.agent = new Agent({
       effects,
       tools: deps.capabilities.tools
-        ? [proposeDisposition({ ...toolDeps, ...pointing }), askWhichOne({ ...toolDeps, ...pointing }), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, stopChosen: () => this.#stopChosen || this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
+        ? [proposeDisposition({ ...toolDeps, ...pointing }), askWhichOne({ ...toolDeps, ...pointing }), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, saidDone: () => this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
@@ -208,8 +217,34 @@ export class ConversationalCoach {
   }
 
   /** One person turn, to the coach's reply. Never throws for model faults: they come back as the outcome. */
-  async turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+  turn(input: TurnInput, signal?: AbortSignal): Promise<TurnOutcome> {
+    return this.#turn(input, signal, false);
+  }
+
+  /**
+   * The person chose to wind down outside any card (at a sprint's check-in, or "Stop for today" in the header): the
+   * model hears that choice and wraps up.
+   */
+  async windDown(choice: WindDownChoice, signal?: AbortSignal): Promise<TurnOutcome> {
+    // The person has chosen: the coach is winding down, with only its wrap-up tools, whatever mode it was in.
+    if (this.mode !== 'windingDown') await this.agent.modes.enter('windingDown', { nextTime: [] });
+    return this.#turn({ text: WIND_DOWN_WORDS[choice] }, signal, true);
+  }
+
+  /** A turn; once the person has chosen to stop (before it, or on one of its cards), it ends the session with its summary. */
+  async #turn(input: TurnInput, signal: AbortSignal | undefined, stopChosen: boolean): Promise<TurnOutcome> {
     if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
+    this.#stopChosen = stopChosen;
+    let outcome = await this.#answer(input, signal);
+    if (!this.#stopChosen) return outcome;
+    // Ending needs no tools: the session ends below either way, so there is nothing to hand over.
+    if (outcome.kind === 'handover') outcome = this.#say(FALLBACK_LINES.windingDown, { kind: 'fallback', reason: outcome.reason });
+    const state = this.#deps.state.get();
+    if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));
+    return outcome;
+  }
+
+  async #answer(input: TurnInput, signal: AbortSignal | undefined): Promise<TurnOutcome> {
     this.#deps.onActivity({ status: 'thinking' });
     this.#turnNow = this.#deps.time.now();
     this.#saidDoneThisTurn = false;
@@ -239,27 +274,6 @@ export class ConversationalCoach {
         this.#droppedTurns += pruned.dropped;
       }
     }
-  }
-
-  /**
-   * The person chose to wind down at a sprint's check-in: the model hears that choice and wraps up; the session ends
-   * with its summary whether or not the model ended it.
-   */
-  async windDown(signal?: AbortSignal): Promise<TurnOutcome> {
-    // The person has chosen: the coach is winding down, with only its wrap-up tools, whatever mode it was in.
-    if (this.mode !== 'windingDown') await this.agent.modes.enter('windingDown', { nextTime: [] });
-    this.#stopChosen = true;
-    let outcome: TurnOutcome;
-    try {
-      outcome = await this.turn({ text: WIND_DOWN_CHOICE }, signal);
-    } finally {
-      this.#stopChosen = false;
-    }
-    // Ending needs no tools: the session ends below either way, so there is nothing to hand over.
-    if (outcome.kind === 'handover') outcome = this.#say(FALLBACK_LINES.windingDown, { kind: 'fallback', reason: outcome.reason });
-    const state = this.#deps.state.get();
-    if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));
-    return outcome;
   }
 
   async #run(content: UserContent, signal: AbortSignal | undefined): Promise<TurnOutcome> {

@@ -51,6 +51,7 @@ function cardTool(answer: Answer) {
     },
     time: manualClock(0),
     random: seededRandom(1),
+    stop: { chosen: () => false, choose: () => {} },
     pointed: () => undefined,
     notePoint: () => {},
   });
@@ -107,6 +108,7 @@ describe('detections in the conversational coach', () => {
       questions: { ask: (spec: QuestionSpec) => (asked.push(spec as Question), Promise.resolve({ answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } }, closedBy: 'person' as const })) },
       time: manualClock(0),
       random: seededRandom(1),
+      stop: { chosen: () => false, choose: () => {} },
       pointed: () => undefined,
       notePoint: () => {},
     });

@@ -4,7 +4,7 @@ import { ChoiceOptionSchema, DispositionChoiceSchema, type Resolution } from '..
 import { decidedText, groupOf, PILE_GROUP_WORDS, pileCounts } from '../../shared/session/pile-groups';
 import type { SessionState } from '../../shared/session/schema';
 import { theName } from '../../shared/text/names';
-import { defineTool, type AgentTool } from '../agent/tools';
+import { defineTool, type AgentTool, type ToolContext } from '../agent/tools';
 import type { Clock, QuestionUi, Random, StateStore } from '../effects';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import { proposalMatching } from '../detection/proposals';
@@ -19,6 +19,31 @@ export interface CoachToolDeps {
   readonly questions: QuestionUi<QuestionSpec, Resolution>;
   readonly time: Clock;
   readonly random: Random;
+  /** The person's "Stop for today" this turn (on a card, or the control that started the turn). */
+  readonly stop: {
+    readonly chosen: () => boolean;
+    /** A card was answered with it. */
+    readonly choose: () => void;
+  };
+}
+
+/** What the model hears when the person chose "Stop for today": on the card, or before the card could be shown. */
+export function stopChosenResult(item?: string): string {
+  return `The person chose to stop for today${item ? `: nothing was recorded for the ${item}` : ''}. The session is winding down now: call end_session with a short summary of what was done and the list for next time; it ends without asking them again.`;
+}
+
+/**
+ * Shows a card, unless the person has already chosen to stop this turn. Their "Stop for today" on it winds the coach
+ * down at once: WindingDown next (its wrap-up tools only), where end_session ends without asking again. A transition
+ * the model scheduled in the same batch goes first; the turn ends the session all the same.
+ */
+async function askUnlessStopped(deps: CoachToolDeps, spec: QuestionSpec, { agent, signal }: ToolContext): Promise<Resolution | 'stop'> {
+  if (deps.stop.chosen()) return 'stop';
+  const resolution = await deps.questions.ask(spec, signal);
+  if (resolution.closedBy !== 'person' || resolution.answer.kind !== 'stop') return resolution;
+  deps.stop.choose();
+  if (agent.mode.name !== 'windingDown' && !agent.modes.pending) agent.modes.scheduleSwitch('windingDown', { nextTime: [] });
+  return 'stop';
 }
 
 /** What the cards about a thing know of the person's pointing this turn. */
@@ -51,7 +76,7 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       location: z.string().trim().min(1).max(120).optional().describe('Where it is ("on the windowsill").'),
       choices: z.array(DispositionChoiceSchema).min(2).max(4),
     }),
-    async execute({ item, location, choices }, { signal, show }) {
+    async execute({ item, location, choices }, context) {
       const state = deps.state.get();
       const words = `${item} ${location ?? ''}`;
       // What the person pointed at this turn: the card is about it, named or not.
@@ -65,7 +90,8 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       const named = several ? undefined : proposalMatching(state, words);
       const seen = pointed?.one && (!named || namesIt(words, pointed.one.name)) ? pointed.one : named;
       const focus = several ? [...several.focus] : (seen?.focus ?? pointed?.focus);
-      const resolution = await deps.questions.ask(
+      const resolution = await askUnlessStopped(
+        deps,
         {
           kind: 'disposition',
           item: location ? `${item}, ${location}` : item,
@@ -74,12 +100,13 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
           ...(several ? { count: several.refs.length } : {}),
           ...pointingOffer(state),
         },
-        signal,
+        context,
       );
+      if (resolution === 'stop') return stopChosenResult(item);
       const answer = resolution.answer;
       if (answer.kind === 'point' && resolution.closedBy === 'person') {
         deps.notePoint(answer.point);
-        show(pointShown(answer.point));
+        context.show(pointShown(answer.point));
         return `The person pointed at something else instead of answering about ${theName(item)}: nothing was recorded for it. ${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next: work with that.`;
       }
       if (answer.kind !== 'disposition') return 'No usable answer came back; move on to the next item.';
@@ -125,15 +152,16 @@ export function askWhichOne(deps: CoachToolDeps & PointingDeps): AgentTool {
     description:
       'Show a card asking the person to point at the thing they mean on their photos, or to say it in words, when you cannot tell which one it is. Returns what they pointed at (and what the on-device detector sees there); its crop is shown to you next.',
     input: z.object({ prompt: z.string().trim().min(1).max(200).describe('The question, e.g. "Which mug do you mean? Point at it."') }),
-    async execute({ prompt }, { signal, show }) {
-      const resolution = await deps.questions.ask({ kind: 'text', prompt, placeholder: 'Or say which one in words', pointing: 'ask' }, signal);
+    async execute({ prompt }, context) {
+      const resolution = await askUnlessStopped(deps, { kind: 'text', prompt, placeholder: 'Or say which one in words', pointing: 'ask' }, context);
+      if (resolution === 'stop') return stopChosenResult();
       if (resolution.closedBy !== 'person') {
         return `No answer (${resolution.closedBy === 'timeout' ? 'the card timed out' : 'the card was closed'}). Describe what you mean another way, or move on.`;
       }
       const answer = resolution.answer;
       if (answer.kind === 'point') {
         deps.notePoint(answer.point);
-        show(pointShown(answer.point));
+        context.show(pointShown(answer.point));
         return `${pointedWords(deps.state.get(), answer.point)} What they pointed at is shown next.`;
       }
       if (answer.kind === 'text' && answer.text.trim()) return `They said which one in words: "${answer.text.trim()}".`;
@@ -153,11 +181,9 @@ export function askSpaceFunction(deps: CoachToolDeps): AgentTool {
       prompt: z.string().trim().min(1).max(200),
       choices: z.array(ChoiceOptionSchema).min(2).max(8),
     }),
-    async execute({ purpose, prompt, choices }, { signal }) {
-      const resolution = await deps.questions.ask(
-        { kind: 'choice', purpose, prompt, choices, multiple: purpose === 'anchors', allowOther: true },
-        signal,
-      );
+    async execute({ purpose, prompt, choices }, context) {
+      const resolution = await askUnlessStopped(deps, { kind: 'choice', purpose, prompt, choices, multiple: purpose === 'anchors', allowOther: true }, context);
+      if (resolution === 'stop') return stopChosenResult();
       const answer = resolution.answer;
       if (answer.kind !== 'choice') return 'No usable answer came back.';
       const picked = [...answer.selected, ...(answer.other ? [answer.other] : [])];
@@ -187,8 +213,9 @@ export function confirmDone(deps: CoachToolDeps & { readonly onPersonSaidYes: ()
     name: 'confirm_done',
     description: 'Ask a yes/no question, e.g. whether the person is done for today. Returns "yes" or "no".',
     input: z.object({ prompt: z.string().trim().min(1).max(200) }),
-    async execute({ prompt }, { signal }) {
-      const resolution = await deps.questions.ask({ kind: 'confirm', prompt, defaultAnswer: false }, signal);
+    async execute({ prompt }, context) {
+      const resolution = await askUnlessStopped(deps, { kind: 'confirm', prompt, defaultAnswer: false }, context);
+      if (resolution === 'stop') return stopChosenResult();
       const yes = resolution.answer.kind === 'confirm' && resolution.answer.yes;
       if (resolution.closedBy === 'person' && yes) deps.onPersonSaidYes();
       return resolution.closedBy === 'person' ? (yes ? 'yes' : 'no') : 'no answer (treated as no)';
@@ -204,10 +231,10 @@ export const KEEP_GOING_RESULT =
  * end_session: ends the session, keeping the summary and the next-time list. The model decided to end from the
  * person's words (or its own judgement), so the person confirms on the "Stop for today?" card first, in the same
  * tool call; "no" (or no answer) keeps the session going and back in sorting. It ends at once only when the person
- * has already said so (`stopChosen`): they chose to wind down on a control, or said yes to the model's own
- * "Is that it for today?" card while winding down this turn; they are never asked the same twice in a row.
+ * has already said so: they chose "Stop for today" (on a card or a control, `stop`), or said yes to the model's own
+ * "Is that it for today?" card while winding down this turn (`saidDone`); they are never asked the same twice in a row.
  */
-export function endSession(deps: CoachToolDeps & { readonly stopChosen: () => boolean }): AgentTool {
+export function endSession(deps: CoachToolDeps & { readonly saidDone: () => boolean }): AgentTool {
   return defineTool({
     name: 'end_session',
     description:
@@ -217,7 +244,7 @@ export function endSession(deps: CoachToolDeps & { readonly stopChosen: () => bo
       next_time: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
     }),
     async execute({ summary, next_time }, { agent, signal }) {
-      if (!deps.stopChosen() && !stopConfirmed(await deps.questions.ask(STOP_CARD, signal))) {
+      if (!deps.stop.chosen() && !deps.saidDone() && !stopConfirmed(await deps.questions.ask(STOP_CARD, signal))) {
         agent.modes.scheduleSwitch('sorting', {});
         return KEEP_GOING_RESULT;
       }

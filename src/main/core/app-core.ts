@@ -325,6 +325,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'point:send': async ({ point }) => ({ messageId: await current.point(point) }),
     'coach:status': () => activity,
     'coach:stop': async () => ({ stopped: await current.stop() }),
+    'session:windDown': async () => ({ outcome: await current.windDown() }),
     'sprint:control': async ({ action }) => ({ changed: await current.controlSprint(action) }),
     'photos:import': async ({ uploads, paths }, { signal }) => {
       if (deps.runtime === 'web' && paths.length > 0) {

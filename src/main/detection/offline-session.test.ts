@@ -92,7 +92,7 @@ describe('a first session with no model and real photos', () => {
         proposed.push(...things.map((item) => `${focus!.photoId}:${item!.id}`));
         answer = { kind: 'disposition', pick: { type: 'choice', index: 0 } };
       } else if (question.kind === 'confirm') answer = { kind: 'confirm', yes: false };
-      else if (question.kind === 'choice') answer = { kind: 'choice', selected: ['Stop for today'] };
+      else if (question.kind === 'choice') answer = { kind: 'stop' };
       else throw new Error(`Unexpected question: ${JSON.stringify(question)}`);
       await core.handlers['question:answer']({ questionId: question.id, answer }, { signal });
     }

@@ -8,7 +8,7 @@ import { MAX_LIVING_SHARE } from '../detection/spots';
 import { recordDecision, recordDecisions } from '../session/decisions';
 import { newSessionState } from '../session';
 import type { Action } from './actions';
-import { STOP_FOR_TODAY, STUCK } from './dialogs';
+import { STUCK } from './dialogs';
 import { decide } from './decide';
 import type { Input } from './input';
 import type { GuidedState } from './phases';
@@ -112,14 +112,15 @@ describe('running out of things to name, as the person hears it', () => {
 
   it('regression: every new busy spot card said "That’s everything I could name…"; now only the first does', async () => {
     // Each spot card is answered with a thing there and each thing's card with its first choice; then "I’m stuck" once, and a stop.
-    const answers = ['mug', 'old letters', STUCK, STOP_FOR_TODAY];
+    const answers = ['mug', 'old letters', STUCK, 'stop'];
     const harness = await guidedHarness({
       initial: (state) => ({ ...state, photos: [desk], guided: sorting }),
       answers: (question) => {
         if (question.kind === 'disposition') return { kind: 'disposition', pick: { type: 'choice', index: 0 } };
         const answer = answers.shift();
         if (question.kind !== 'choice' || !answer) return undefined;
-        return answer === STUCK || answer === STOP_FOR_TODAY ? { kind: 'choice', selected: [answer] } : { kind: 'choice', selected: [], other: answer };
+        if (answer === 'stop') return { kind: 'stop' };
+        return answer === STUCK ? { kind: 'choice', selected: [answer] } : { kind: 'choice', selected: [], other: answer };
       },
     });
     for (let turn = 0; turn < 3; turn += 1) await harness.coach.turn({ text: '' });

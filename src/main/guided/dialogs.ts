@@ -1,8 +1,8 @@
 /**
  * The dialogs behind the guided coach's questions (the same modal dialogs the conversational coach uses), and
  * how each answer becomes input for `decide`. An unanswered dialog (timed out or cancelled) is `silent`, except the
- * "Stop for today?" card's, which means carry on. Picking "Stop for today" is a control: it winds down at once; a
- * stop typed in a card's own words is only heard, and asked about first.
+ * "Stop for today?" card's, which means carry on. "Stop for today", which every card takes, is a control: it winds
+ * down at once; a stop typed in a card's own words is only heard, and asked about first.
  */
 import type { ChoiceOptionSchema, Resolution } from '../../shared/questions/schema';
 import type { z } from 'zod';
@@ -16,7 +16,6 @@ import { understand } from './understand';
 type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
 
 export const STUCK = 'I’m stuck';
-export const STOP_FOR_TODAY = 'Stop for today';
 export const NEXT_THING = 'Next thing';
 
 export const FUNCTION_CHOICES: readonly ChoiceOption[] = [
@@ -48,12 +47,10 @@ const CLARIFY_DISPOSITION: Readonly<Record<string, (item: string) => Input>> = {
   'Somewhere else': (item) => ({ kind: 'disposition', item, outcome: 'place' }),
   'Not sure yet': (item) => ({ kind: 'disposition', item, outcome: 'unsure' }),
   [STUCK]: (item) => ({ kind: 'help', item }),
-  [STOP_FOR_TODAY]: () => ({ kind: 'windDown' }),
 };
 const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
   [NEXT_THING]: { kind: 'next' },
   [STUCK]: { kind: 'help' },
-  [STOP_FOR_TODAY]: { kind: 'windDown' },
 };
 
 /**
@@ -97,7 +94,7 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
         kind: 'choice',
         purpose: 'general',
         prompt,
-        choices: [...action.suggestions, STUCK, STOP_FOR_TODAY].map((label) => ({ label })),
+        choices: [...action.suggestions, STUCK].map((label) => ({ label })),
         multiple: false,
         allowOther: true,
       };
@@ -122,7 +119,7 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
     case 'decisionAid':
       return { kind: 'disposition', item: action.item, ...(action.where ? { where: action.where } : {}), choices: action.choices };
     case 'energyCheck':
-      return { kind: 'confirm', prompt, defaultAnswer: false };
+      return { kind: 'confirm', purpose: 'energy', prompt, defaultAnswer: false };
     case 'confirmStop':
       return { ...STOP_CARD, prompt };
     case 'askClarify': {
@@ -205,7 +202,6 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
         // the thing there, and its card outlines that place.
         const there = (action.pointed || action.spot) && action.focus?.[0] ? { focus: action.focus[0] } : {};
         if (selected === STUCK) return { kind: 'help' };
-        if (selected === STOP_FOR_TODAY) return { kind: 'windDown' };
         if (selected !== undefined) return { kind: 'item', item: selected, ...there };
         if (!other) return { kind: 'silent' };
         // "Keep going" here asks for the next thing.
@@ -229,6 +225,9 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
     case 'confirm':
       // The energy check asks "Stop here for today?": a yes there is the person's choice, not a guess.
       return answer.yes ? { kind: 'windDown' } : { kind: 'keepGoing' };
+    case 'stop':
+      // "Stop for today", on whatever card: nothing is recorded for what the card was about.
+      return { kind: 'windDown' };
     case 'text': {
       if (!answer.text.trim()) return { kind: 'silent' };
       if (action.kind === 'askAnchors') return understand(answer.text, { kind: 'anchors' });

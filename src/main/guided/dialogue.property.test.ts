@@ -90,6 +90,7 @@ function wordsOf(answer: Exclude<Seen['answer'], 'timeout'>): string[] {
       return [answer.text];
     case 'confirm':
     case 'point':
+    case 'stop':
       return [];
   }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_FOR_TODAY } from './dialogs';
 import { MAX_DIALOGS_PER_TURN } from './guided-coach';
 import { guidedHarness } from '../../../test-support/guided';
 
@@ -137,17 +136,5 @@ describe('a stop heard in words is confirmed first (offline)', () => {
       { kind: 'disposition', item: 'mug' },
     ]);
     expect(harness.state().status).toBe('active');
-  });
-
-  it('the "Stop for today" choice on a card is the person’s own control: the summary comes at once, with no card', async () => {
-    const harness = await guidedHarness({
-      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),
-      answers: () => ({ kind: 'choice', selected: [STOP_FOR_TODAY] }),
-    });
-    const outcome = await harness.coach.turn({});
-    expect(harness.asked).toMatchObject([{ kind: 'choice', purpose: 'general' }]);
-    expect(harness.asked.some((question) => question.kind === 'confirm')).toBe(false);
-    expect(outcome).toMatchObject({ mode: 'windingDown', response: expect.stringContaining('Good stopping point.') });
-    expect(harness.state().status).toBe('ended');
   });
 });

@@ -4,14 +4,14 @@
  * One person turn: the message is read (by the rules, or by the model when there is one), `decide` picks the
  * action and the next phase, and the coach carries it out. A question action shows its dialog and the answer is
  * decided on in the same turn; the first action that is said rather than asked ends the turn as the coach's reply.
- * Every answer updates the piles through `recordDecisions`. A stop the person chose (a card's "Stop for today", the
- * energy check, a sprint's wind down) ends the session with its summary; a stop heard in words shows the "Stop for
- * today?" card first, and "no" (or no answer) goes on where the session was.
+ * Every answer updates the piles through `recordDecisions`. A stop the person chose ("Stop for today" on any card or
+ * in the header, the energy check, a sprint's wind down) ends the session with its summary; a stop heard in words
+ * shows the "Stop for today?" card first, and "no" (or no answer) goes on where the session was.
  */
 import { pileCounts } from '../../shared/session/pile-groups';
 import { bareName, counted } from '../../shared/text/names';
 import { sentence } from '../../shared/text/sentence';
-import type { CoachBaseDeps, TurnInput, TurnOutcome } from '../coach';
+import type { CoachBaseDeps, TurnInput, TurnOutcome, WindDownChoice } from '../coach';
 import type { Llm } from '../effects';
 import { recordDecisions } from '../session/decisions';
 import { isDialog, speaksBeforeDialog, templateFor, type Action } from './actions';
@@ -68,8 +68,11 @@ export class GuidedCoach {
     return this.#turn(input.text?.trim() ?? '', input.point ? { kind: 'pointed', point: input.point } : undefined, signal);
   }
 
-  /** The person chose to wind down (at a sprint's check-in): the session ends with its summary, as a stop does. */
-  windDown(signal?: AbortSignal): Promise<TurnOutcome> {
+  /**
+   * The person chose to wind down outside any card (at a sprint's check-in, or in the header): the session ends with
+   * its summary, as a stop on a card does, wherever it chose it.
+   */
+  windDown(_choice: WindDownChoice, signal?: AbortSignal): Promise<TurnOutcome> {
     return this.#turn('', { kind: 'windDown' }, signal);
   }
 

@@ -7,7 +7,11 @@ import type { QuestionSpec } from './broker';
  */
 export const STOP_CARD = { kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?', defaultAnswer: false } as const satisfies QuestionSpec;
 
-/** Only a "yes" the person gave ends the session; "no", the time-out and closing the card all mean keep going. */
+/**
+ * Only a "yes" the person gave (or their "Stop for today", which every card takes) ends the session; "no", the
+ * time-out and closing the card all mean keep going.
+ */
 export function stopConfirmed(resolution: Resolution): boolean {
-  return resolution.closedBy === 'person' && resolution.answer.kind === 'confirm' && resolution.answer.yes;
+  const { answer } = resolution;
+  return resolution.closedBy === 'person' && (answer.kind === 'stop' || (answer.kind === 'confirm' && answer.yes));
 }

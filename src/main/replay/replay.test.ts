@@ -190,7 +190,7 @@ describe('a guided session, with no model', () => {
             : question.kind === 'choice'
               ? items.length > 0
                 ? { kind: 'choice' as const, selected: [], other: items.shift()! }
-                : { kind: 'choice' as const, selected: ['Stop for today'] }
+                : { kind: 'stop' as const }
               : { kind: 'disposition' as const, pick: { type: 'choice' as const, index: 0 } };
       queueMicrotask(() => void Promise.resolve().then(() => app.handlers['question:answer']({ questionId: question.id, answer }, { signal })).catch(() => {}));
     });

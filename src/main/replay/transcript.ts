@@ -57,6 +57,8 @@ export function answerText(question: Question | undefined, answer: Answer, close
       return answer.text || '(nothing said)';
     case 'point':
       return `pointed at ${pointText(answer.point, photos)}`;
+    case 'stop':
+      return 'Stop for today';
   }
 }
 
@@ -100,7 +102,8 @@ function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-start
           }),
         );
         photoIds.push(...event.photoIds);
-      } else if (event.type === 'question-asked') asked = event.question;
+      } else if (event.type === 'wind-down') person.push('(chose “Stop for today”)');
+      else if (event.type === 'question-asked') asked = event.question;
       else if (event.type === 'question-closed') {
         answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy, photos) });
         asked = undefined;

@@ -7,6 +7,10 @@
  * Version 2: events are the record and the state is a fold over them. A turn ends with what it changed (a JSON
  * Patch over the session and the coach's memory), and only now and then with the whole of both (a checkpoint);
  * a call's answer names the line of its request, so calls running at once replay in the order they ended.
+ *
+ * Version 3: "Stop for today" is an answer of its own (`{ kind: 'stop' }`), which every card takes, where version 2's
+ * guided cards offered it among their choices; the energy checks name themselves (`purpose: 'energy'`); a
+ * `wind-down` line is the person's "Stop for today" outside a card (the header).
  */
 import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
@@ -20,7 +24,7 @@ import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema
 import { SprintChangeSchema } from '../../shared/sprints/sprint';
 import { StructuredModeSchema } from '../../shared/model-probe/schema';
 
-export const LOG_VERSION = 2;
+export const LOG_VERSION = 3;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
 
@@ -178,6 +182,15 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('carried-over'),
     carry: CarryOverSchema,
   }),
+  z.object({
+    ...line,
+    /**
+     * The person chose "Stop for today" outside a card (the header; on a card it is that card's answer): the next turn
+     * winds the session down (`chosenAt`, epoch ms, is when they chose it).
+     */
+    type: z.literal('wind-down'),
+    chosenAt: z.number().int().nonnegative(),
+  }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({
     ...line,
@@ -272,6 +285,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'person-message',
   'photos-imported',
   'carried-over',
+  'wind-down',
   'sprint',
   'turn-started',
   'turn-stopped',
@@ -289,7 +303,52 @@ const UPGRADES: Readonly<Record<number, (line: Record<string, unknown>) => Recor
     const { state, ...rest } = line;
     return { ...rest, checkpoint: { session: state } };
   },
+  // Version 2's cards as version 3 asks them, and its "Stop for today" choice as the stop answer it now is: a session
+  // recorded then replays as it ran.
+  2: (line) => {
+    if (line.type === 'question-asked') return { ...line, spec: cardInVersion3(line.spec), ...(line.question === undefined ? {} : { question: cardInVersion3(line.question) }) };
+    if (line.type === 'question-closed') return { ...line, resolution: resolutionInVersion3(line.resolution) };
+    return line;
+  },
 };
+
+/** Version 2's words for what version 3 says with a stop answer or a purpose. */
+const V2_STOP_CHOICE = 'Stop for today';
+const V2_WIND_DOWN_CHOICE = 'Wind down for today';
+/** Every question the guided coach's energy check (templates/guided/energy-check.njk) asked in version 2. */
+const V2_ENERGY_CHECKS: ReadonlySet<unknown> = new Set([
+  'That’s a lot at once. Stop here for today? Stopping is fine.',
+  'That’s the unsure pile worked through. Stop here for today?',
+  'That’s the undecided things worked through. Stop here for today?',
+]);
+
+/**
+ * A version-2 card as version 3 asks it: the guided coach's "what is it?" and clarifying cards without their "Stop for
+ * today" choice (the card's frame offers it now), the energy checks with their purpose: the sprint's check-in, whose
+ * choices include "Wind down for today", and the guided coach's yes/no "Stop here for today?" (in its template's words: a
+ * model's own yes/no card is never taken for it).
+ */
+function cardInVersion3(card: unknown): unknown {
+  if (!isRecord(card)) return card;
+  if (card.kind === 'confirm' && card.purpose === undefined && V2_ENERGY_CHECKS.has(card.prompt)) return { ...card, purpose: 'energy' };
+  if (card.kind !== 'choice' || card.purpose !== 'general' || !Array.isArray(card.choices)) return card;
+  const labels = card.choices.map((choice: unknown) => (isRecord(choice) ? choice.label : undefined));
+  if (labels.includes(V2_WIND_DOWN_CHOICE)) return { ...card, purpose: 'energy' };
+  if (!labels.includes(V2_STOP_CHOICE)) return card;
+  return { ...card, choices: card.choices.filter((_choice: unknown, index: number) => labels[index] !== V2_STOP_CHOICE) };
+}
+
+/** A version-2 pick of "Stop for today" among a card's choices is the stop answer of version 3. */
+function resolutionInVersion3(resolution: unknown): unknown {
+  if (!isRecord(resolution) || !isRecord(resolution.answer)) return resolution;
+  const { kind, selected } = resolution.answer;
+  const stop = kind === 'choice' && Array.isArray(selected) && selected.length === 1 && selected[0] === V2_STOP_CHOICE;
+  return stop ? { ...resolution, answer: { kind: 'stop' } } : resolution;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 export class LogVersionError extends Error {
   override readonly name = 'LogVersionError';

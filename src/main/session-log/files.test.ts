@@ -121,6 +121,8 @@ describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call,
     const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl', 'carried.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
+    // Version 3's own line, which fixtures/v3 holds.
+    types.delete('wind-down');
     expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);
   });
 
@@ -257,5 +259,65 @@ describe('session metadata', () => {
 
   it('lists nothing when there is no sessions folder yet', async () => {
     expect(await listSessions(await tempDir())).toEqual({ sessions: [], broken: [] });
+  });
+});
+
+describe('version 2 read as version 3: "Stop for today" became an answer of its own, and the energy checks name themselves', () => {
+  const v2 = { v: 2, seq: 5, at: 1 };
+  const whatIsIt = { kind: 'choice', purpose: 'general', prompt: 'What’s the nearest thing you can pick up?', choices: [{ label: 'mug' }, { label: 'I’m stuck' }, { label: 'Stop for today' }], multiple: false, allowOther: true };
+  const shown = { ...whatIsIt, id: 'q1', askedAt: 1, expiresAt: 2 };
+
+  it('drops the old "Stop for today" choice from a card, as asked and as shown', () => {
+    const upgraded = upgrade({ ...v2, type: 'question-asked', spec: whatIsIt, question: shown }) as { spec: { choices: unknown }; question: { choices: unknown } };
+    expect(upgraded.spec.choices).toEqual([{ label: 'mug' }, { label: 'I’m stuck' }]);
+    expect(upgraded.question.choices).toEqual([{ label: 'mug' }, { label: 'I’m stuck' }]);
+  });
+
+  it('reads the old choice, picked, as the stop answer; any other pick as it was', () => {
+    const closed = (answer: object, closedBy = 'person') => ({ ...v2, type: 'question-closed', call: 4, questionId: 'q1', resolution: { answer, closedBy } });
+    expect(upgrade(closed({ kind: 'choice', selected: ['Stop for today'] }))).toMatchObject({ v: LOG_VERSION, resolution: { answer: { kind: 'stop' }, closedBy: 'person' } });
+    expect(upgrade(closed({ kind: 'choice', selected: ['mug'] }))).toMatchObject({ resolution: { answer: { kind: 'choice', selected: ['mug'] } } });
+    expect(upgrade(closed({ kind: 'choice', selected: [] }, 'timeout'))).toMatchObject({ resolution: { answer: { kind: 'choice', selected: [] } } });
+  });
+
+  it('names the sprint’s check-in and the guided energy check by their purpose, and leaves every other card as it was', () => {
+    const checkIn = { kind: 'choice', purpose: 'general', prompt: 'That’s 15 minutes. How is your energy?', choices: [{ label: 'Keep going: another 15 minutes' }, { label: 'A 5-minute break' }, { label: 'Wind down for today' }], multiple: false, allowOther: false };
+    const energy = { kind: 'confirm', prompt: 'That’s a lot at once. Stop here for today? Stopping is fine.', defaultAnswer: false };
+    const asked = (spec: object) => (upgrade({ ...v2, type: 'question-asked', spec }) as { spec: unknown }).spec;
+    expect(asked(checkIn)).toEqual({ ...checkIn, purpose: 'energy' });
+    expect(asked(energy)).toEqual({ ...energy, purpose: 'energy' });
+    const others = [
+      { kind: 'confirm', purpose: 'stop', prompt: 'Stop for today?', defaultAnswer: false },
+      { kind: 'confirm', prompt: 'Is the desk done?', defaultAnswer: false },
+      // A model's own yes/no card in other words than the energy check's template.
+      { kind: 'confirm', prompt: 'Stop here for today?', defaultAnswer: false },
+      { kind: 'choice', purpose: 'function', prompt: 'What is this space for?', choices: [{ label: 'Work' }], multiple: false, allowOther: true },
+      { kind: 'disposition', item: 'mug', choices: [{ label: 'Trash', disposition: 'trash' }, { label: 'Keep', disposition: 'keep' }] },
+      { kind: 'text', prompt: 'Where does the mug live?' },
+    ];
+    for (const card of others) expect(asked(card)).toEqual(card);
+  });
+
+  it('reads a version-2 log that answered the old choice (fixtures/v2/carried.jsonl) with the stop answer in its place', async () => {
+    const raw = await readFile(path.join(FIXTURES, 'v2', 'carried.jsonl'), 'utf8');
+    expect(raw).toContain('"selected":["Stop for today"]');
+    const { events } = await readSessionLog(path.join(FIXTURES, 'v2', 'carried.jsonl'));
+    const stops = events.filter((event) => event.type === 'question-closed' && event.resolution.answer.kind === 'stop');
+    expect(stops).toHaveLength(1);
+    expect(JSON.stringify(events)).not.toContain('"Stop for today"');
+    expect(foldLog(events).document?.session.status).toBe('ended');
+  });
+});
+
+describe('the v3 fixture (a guided session stopped from the header)', () => {
+  it('holds the wind-down line, right before the turn that winds down, and folds to the ended session', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v3', 'header-wind-down.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const chosen = events.findIndex((event) => event.type === 'wind-down');
+    expect(events[chosen + 1]).toMatchObject({ type: 'turn-started', messageIds: [] });
+    const session = foldLog(events).document!.session;
+    expect(session).toMatchObject({ status: 'ended', itemsProcessed: 1 });
+    expect(session.windDownChosenAt).toBeUndefined();
+    expect(timelineOf(events).steps.at(-1)?.person).toEqual(['(chose “Stop for today”)']);
   });
 });

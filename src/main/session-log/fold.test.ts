@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newSessionState } from '../../shared/session/new-session';
 import { applyInput, foldLog, isInput } from './fold';
-import { LogEventSchema } from './events';
+import { LOG_VERSION, LogEventSchema } from './events';
 
 const carry = { from: 'earlier-1', space: 'desk work', anchors: ['desk', 'lamp'], unsure: ['mug', 'cable'], nextTime: ['The drawer'] };
 
@@ -25,20 +25,20 @@ describe('applying a carry-over from an earlier session', () => {
 
   it('is an input the fold applies before the turn it came in, as the live app did', () => {
     const opening = newSessionState('s', 0);
-    const line = { v: 2, seq: 2, at: 1 };
+    const line = { v: LOG_VERSION, seq: 2, at: 1 };
     const events = [
-      LogEventSchema.parse({ v: 2, seq: 0, at: 0, type: 'session-started', sessionId: 's', appVersion: 't', coach: 'guided', model: { vision: false, tools: false }, templates: {} }),
-      LogEventSchema.parse({ v: 2, seq: 1, at: 0, type: 'turn-ended', checkpoint: { session: opening } }),
+      LogEventSchema.parse({ v: LOG_VERSION, seq: 0, at: 0, type: 'session-started', sessionId: 's', appVersion: 't', coach: 'guided', model: { vision: false, tools: false }, templates: {} }),
+      LogEventSchema.parse({ v: LOG_VERSION, seq: 1, at: 0, type: 'turn-ended', checkpoint: { session: opening } }),
       LogEventSchema.parse({ ...line, type: 'carried-over', carry }),
-      LogEventSchema.parse({ v: 2, seq: 3, at: 1, type: 'turn-started', messageIds: [], photoIds: [] }),
-      LogEventSchema.parse({ v: 2, seq: 4, at: 2, type: 'turn-ended', changes: [] }),
+      LogEventSchema.parse({ v: LOG_VERSION, seq: 3, at: 1, type: 'turn-started', messageIds: [], photoIds: [] }),
+      LogEventSchema.parse({ v: LOG_VERSION, seq: 4, at: 2, type: 'turn-ended', changes: [] }),
     ];
     expect(isInput(events[2]!)).toBe(true);
     expect(foldLog(events).document?.session).toMatchObject({ spaceFunction: 'desk work', carriedOver: carry });
   });
 
   it('refuses a carry-over line whose source is not a session id', () => {
-    expect(LogEventSchema.safeParse({ v: 2, seq: 2, at: 1, type: 'carried-over', carry: { ...carry, from: '../elsewhere' } }).success).toBe(false);
+    expect(LogEventSchema.safeParse({ v: LOG_VERSION, seq: 2, at: 1, type: 'carried-over', carry: { ...carry, from: '../elsewhere' } }).success).toBe(false);
   });
 });
 
@@ -58,7 +58,7 @@ describe('an import’s photos arriving in several lines', () => {
   });
 
   it('reads a line from before this, with no message, as photos that only join the session', () => {
-    const line = LogEventSchema.parse({ v: 2, seq: 2, at: 1, type: 'photos-imported', photos: [photo(1)] });
+    const line = LogEventSchema.parse({ v: LOG_VERSION, seq: 2, at: 1, type: 'photos-imported', photos: [photo(1)] });
     expect(line).not.toHaveProperty('message');
     const state = applyInput({ ...newSessionState('s', 0), messages: [{ id: 'm0', role: 'person', text: 'hi', at: 0 }] }, { type: 'photos-imported', photos: [photo(1)] });
     expect(state.photos.map((one) => one.id)).toEqual(['p1']);

@@ -9,11 +9,11 @@ import type { ChatMessage, SessionState } from '../../shared/session/schema';
 import { applySprintChange } from '../../shared/sprints/sprint';
 import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
 
-export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'turn-started'>;
+export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down' | 'turn-started'>;
 /** An input as the live app applies it (before the writer numbers it) or as the log holds it. */
 export type Input = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 'v' | 'seq' | 'at'> : never) : never;
 
-const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'sprint', 'carried-over', 'turn-started']);
+const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'sprint', 'carried-over', 'wind-down', 'turn-started']);
 
 export function isInput(event: LogEvent): event is InputEvent {
   return INPUT_TYPES.has(event.type);
@@ -21,7 +21,9 @@ export function isInput(event: LogEvent): event is InputEvent {
 
 /**
  * What an input does to the session: a message waits in `queued` (shown at once), photos join the session, what the
- * detector found joins its photo, what is carried over from an earlier session sets the space and waits for the coach, and a turn takes its messages out of `queued` into the chat. Returns a new state; the one given is not changed.
+ * detector found joins its photo, what is carried over from an earlier session sets the space and waits for the coach,
+ * "Stop for today" outside a card waits for the turn that winds down, and a turn takes its messages out of `queued`
+ * into the chat. Returns a new state; the one given is not changed.
  */
 export function applyInput(state: SessionState, input: Input & { readonly at?: number }): SessionState {
   switch (input.type) {
@@ -63,6 +65,8 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
       const { space, anchors } = input.carry;
       return { ...state, carriedOver: input.carry, ...(space ? { spaceFunction: space } : {}), anchors: anchors.length ? anchors : state.anchors };
     }
+    case 'wind-down':
+      return { ...state, windDownChosenAt: input.chosenAt };
     case 'turn-started': {
       const wanted = new Set(input.messageIds);
       if (!state.queued.some((message) => wanted.has(message.id))) return state;

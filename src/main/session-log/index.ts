@@ -1,5 +1,5 @@
 /**
- * The session log: one append-only `log.jsonl` per session (version 2: events, with the state as a fold over them
+ * The session log: one append-only `log.jsonl` per session (version 3: events, with the state as a fold over them
  * and checkpoints now and then), the journal through which a session's effects are recorded live and served back
  * in replay, and what resume, the session list and `replay --check` need on top.
  */

@@ -86,7 +86,7 @@ export interface JournalOptions {
 
 /** What `play` hands to the session at each input line of the recording. */
 export interface PlayHooks {
-  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over'>): void;
+  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down'>): void;
   turnStarted(event: LogEventOf<'turn-started'>): void;
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
@@ -119,6 +119,7 @@ const PLAYED: ReadonlySet<string> = new Set([
   'photos-detected',
   'sprint',
   'carried-over',
+  'wind-down',
   'turn-started',
   'turn-stopped',
   'turn-ended',
@@ -209,6 +210,7 @@ export class Journal {
         case 'photos-detected':
         case 'sprint':
         case 'carried-over':
+        case 'wind-down':
           this.#cursor += 1;
           hooks.input(event);
           break;

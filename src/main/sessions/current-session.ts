@@ -3,8 +3,9 @@
  * has something to keep (a message or a photo), and a new one on request.
  */
 import type { CarryOver } from '../../shared/carry-over/schema';
+import type { WindDownOutcome } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
-import { newSessionState } from '../../shared/session/new-session';
+import { newSessionState, sessionBegun } from '../../shared/session/new-session';
 import type { PhotoDetections } from '../../shared/detection/schema';
 import { pointProblem, type Point } from '../../shared/pointing/schema';
 import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
@@ -114,6 +115,12 @@ export class CurrentSession {
     return this.#live ? (await this.#live).stop() : false;
   }
 
+  /** "Stop for today" from the header (see `LiveSession.windDown`); a session with no log yet has nothing to wind down. */
+  async windDown(): Promise<WindDownOutcome> {
+    if (this.#services.store.state.status === 'ended') return 'ended';
+    return this.#live ? (await this.#live).windDown() : 'notStarted';
+  }
+
   /** Resolves when nothing runs or waits and the log is on disk. */
   async idle(): Promise<void> {
     if (this.#live) await (await this.#live).idle();
@@ -148,13 +155,7 @@ export class CurrentSession {
   /** Nothing said, shown or taken up yet: the moment a carry-over can be offered. */
   #untouched(): boolean {
     const state = this.#services.store.state;
-    return (
-      state.status === 'active' &&
-      !state.carriedOver &&
-      state.photos.length === 0 &&
-      state.queued.length === 0 &&
-      !state.messages.some((message) => message.role === 'person')
-    );
+    return state.status === 'active' && !sessionBegun(state);
   }
 
   async startNew(): Promise<void> {

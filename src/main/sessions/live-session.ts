@@ -6,6 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { CarryOver } from '../../shared/carry-over/schema';
+import type { WindDownOutcome } from '../../shared/ipc/contract';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
 import type { PhotoDetections } from '../../shared/detection/schema';
@@ -244,12 +245,12 @@ export class LiveSession {
       turnStopped: () => void session.#turns.stop(),
     });
     await session.#awayHandled.promise;
-    // Messages the crash left unanswered get their turn, photos they shared included (the coach looks at those).
-    const queued = services.store.state.queued;
-    const waiting = queued.map((message) => message.id);
-    if (waiting.length > 0 && !session.#turns.busy) session.#turns.enqueue({ messageIds: waiting, photoIds: queued.flatMap((message) => message.photoIds ?? []) });
-    // So does a check-in that was due.
-    else if (checkInDue(services.store.state) && !session.#turns.busy) session.#turns.enqueue({ messageIds: [], photoIds: [] });
+    // Messages the crash left unanswered get their turn, photos they shared included (the coach looks at those); so do
+    // a check-in that was due and a wind-down the person chose.
+    const state = services.store.state;
+    const { queued } = state;
+    const owed = queued.length > 0 || checkInDue(state) || state.windDownChosenAt !== undefined;
+    if (owed && !session.#turns.busy) session.#turns.enqueue({ messageIds: queued.map((message) => message.id), photoIds: queued.flatMap((message) => message.photoIds ?? []) });
     return session;
   }
 
@@ -425,6 +426,41 @@ export class LiveSession {
     return true;
   }
 
+  /**
+   * "Stop for today" outside a card (the header). A card on screen is answered with the stop, the one path its own
+   * button takes; otherwise the reply under way, if any, is stopped and a turn winds the session down. Both are logged
+   * where they take effect, so replay and a resume wind down at the same place. Resolves once the choice is on disk.
+   */
+  windDown(): Promise<WindDownOutcome> {
+    return new Promise<WindDownOutcome>((resolve, reject) =>
+      this.#journal.admit(() => {
+        const { store, questions, time } = this.#services;
+        if (store.state.status !== 'active') return resolve('ended');
+        const open = questions.pending;
+        if (open) {
+          try {
+            questions.answer(open.id, { kind: 'stop' });
+            resolve('windingDown');
+          } catch (error) {
+            reject(error);
+          }
+          return;
+        }
+        // Chosen already: its turn is on the way.
+        if (store.state.windDownChosenAt !== undefined) return resolve('windingDown');
+        this.#chooseWindDown(time.now()).then(() => resolve('windingDown'), reject);
+      }),
+    );
+  }
+
+  /** Stops the reply under way, notes the wind-down and queues the turn that winds down (inside an admit). */
+  #chooseWindDown(chosenAt: number): Promise<void> {
+    this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' }));
+    const chosen = this.#input({ type: 'wind-down', chosenAt });
+    this.#turns.enqueue({ messageIds: [], photoIds: [] });
+    return chosen;
+  }
+
   /** Resolves when no turn runs or waits and every line is on disk. */
   async idle(): Promise<void> {
     await this.#turns.idle();
@@ -572,6 +608,8 @@ export class LiveSession {
           if (event.type === 'person-message' || event.type === 'photos-imported' || event.type === 'photos-detected' || event.type === 'carried-over') {
             void this.#input(stripLine(event));
           }
+          // The person chose to stop here: the coach winds down, live now.
+          if (event.type === 'wind-down' && this.#services.store.state.windDownChosenAt === undefined) void this.#chooseWindDown(event.chosenAt);
         }
         this.#pauseWhileAway();
         this.#clockOn = true;

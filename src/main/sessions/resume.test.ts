@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { personAnswers, REALISTIC_LINES } from '../../../test-support/coach';
 import { aiSdkLlm, seededRandom } from '../effects';
-import { foldLog, readSessionLog } from '../session-log';
+import { foldLog, LOG_VERSION, readSessionLog } from '../session-log';
 import { checkSession } from '../replay/check';
 import { createTemplateRenderer } from '../templates';
 import { memoryLogger, TEMPLATES_DIR, testCore } from '../../../test-support/fixtures';
@@ -173,7 +173,7 @@ async function withVersion1Session(name: 'app-guided' | 'app-conversational'): P
 }
 
 describe('a version-1 session from the previous release', () => {
-  it('resumes (guided, no model) with its saved state, goes on in version 2, and replay --check finds where today’s coach leaves the old dead end', async () => {
+  it('resumes (guided, no model) with its saved state, goes on in the current version, and replay --check finds where today’s coach leaves the old dead end', async () => {
     const { dataDir, folder } = await withVersion1Session('app-guided');
     const before = foldLog((await readSessionLog(path.join(folder, 'log.jsonl'))).events).document!.session;
     const core = testCore({ dataDir, random: seededRandom(99) });
@@ -185,7 +185,7 @@ describe('a version-1 session from the previous release', () => {
     await core.dispose();
 
     const { events } = await readSessionLog(path.join(folder, 'log.jsonl'));
-    expect(new Set(events.map((event) => event.v))).toEqual(new Set([2]));
+    expect(new Set(events.map((event) => event.v))).toEqual(new Set([LOG_VERSION]));
     expect(events.find((event) => event.type === 'session-resumed')).toMatchObject({ memory: 'folded', coach: 'guided' });
     // This session, recorded by the previous release, is the dead end issue 21 fixed: "I'm stuck" on "What's the
     // nearest thing?" posted a line and showed the same card again, turn after turn. Today's coach answers that

@@ -49,12 +49,14 @@ export function checkInDue(state: SessionState): boolean {
 
 export function energyCheckQuestion(state: SessionState, prompt: string): QuestionSpec {
   const choices = Object.values(labels(state)).map((label) => ({ label }));
-  return { kind: 'choice', purpose: 'general', prompt, choices, multiple: false, allowOther: false };
+  return { kind: 'choice', purpose: 'energy', prompt, choices, multiple: false, allowOther: false };
 }
 
-/** The card's answer; undefined when it closed unanswered (the person stepped away). */
+/** The card's answer ("Stop for today" is winding down); undefined when it closed unanswered (the person stepped away). */
 export function energyChoiceOf(state: SessionState, resolution: Resolution): EnergyChoice | undefined {
-  if (resolution.closedBy !== 'person' || resolution.answer.kind !== 'choice') return undefined;
+  if (resolution.closedBy !== 'person') return undefined;
+  if (resolution.answer.kind === 'stop') return 'windDown';
+  if (resolution.answer.kind !== 'choice') return undefined;
   const [selected] = resolution.answer.selected;
   const byLabel = labels(state);
   return (Object.keys(byLabel) as EnergyChoice[]).find((choice) => byLabel[choice] === selected);

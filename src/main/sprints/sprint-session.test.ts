@@ -71,9 +71,9 @@ function sprintCore(time: ReturnType<typeof manualTime>, options: { dataDir?: st
 }
 
 const asking = (test: (question: Question) => boolean) => (state: SessionState) => state.pendingQuestion !== undefined && test(state.pendingQuestion);
-const isCheckIn = (question: Question) => question.kind === 'choice' && question.prompt.includes('How is your energy?');
+const isCheckIn = (question: Question) => question.kind === 'choice' && question.purpose === 'energy';
 const isItemCard = (question: Question) => question.kind === 'disposition';
-const isWhatIsIt = (question: Question) => question.kind === 'choice' && question.purpose === 'general' && !isCheckIn(question);
+const isWhatIsIt = (question: Question) => question.kind === 'choice' && question.purpose === 'general';
 
 /** The person's answers on the way to the first item: a work desk, nothing has to stay. */
 function surveyAnswer(question: Question): Answer | undefined {
@@ -121,6 +121,32 @@ async function decideItem(core: AppCore, item: string): Promise<void> {
   await answer(core, { kind: 'choice', selected: [], other: item });
   await untilState(core, asking(isItemCard));
   await answer(core, { kind: 'disposition', pick: { type: 'choice', index: 0 } });
+}
+
+/** Whatever the coach asks on the way, the person answers with the first choice, until it waits on them (or checks in). */
+async function untilWaiting(core: AppCore): Promise<SessionState> {
+  for (;;) {
+    const state = await Promise.race([core.idle().then(() => core.store.state), untilState(core, (current) => current.pendingQuestion !== undefined)]);
+    if (!state.pendingQuestion || isCheckIn(state.pendingQuestion)) return state;
+    const question = state.pendingQuestion;
+    await answer(core, surveyAnswer(question) ?? anyAnswer(question));
+    await untilState(core, (current) => current.pendingQuestion?.id !== question.id);
+  }
+}
+
+/** A core whose coach is the conversational one, on the rules model. */
+function conversationalSprintCore(time: ReturnType<typeof manualTime>): AppCore {
+  const core = testCore({
+    time: time.clock,
+    timers: time.timers,
+    sprintMs: 10 * MINUTE,
+    breakMs: 5 * MINUTE,
+    questionTimeoutMs: 24 * 60 * MINUTE,
+    llm: rulesLlm(),
+    model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
+  });
+  cores.push(core);
+  return core;
 }
 
 async function chooseOnCheckIn(core: AppCore, label: RegExp): Promise<void> {
@@ -228,29 +254,10 @@ describe('sprints in a session with no model', () => {
 
   it('with the conversational coach: the check-in after its turn, and winding down ends the session with its summary', async () => {
     const time = manualTime();
-    const core = testCore({
-      time: time.clock,
-      timers: time.timers,
-      sprintMs: 10 * MINUTE,
-      breakMs: 5 * MINUTE,
-      questionTimeoutMs: 24 * 60 * MINUTE,
-      llm: rulesLlm(),
-      model: { model: 'rules', baseUrl: 'http://127.0.0.1:9/v1', vision: true, tools: true },
-    });
-    cores.push(core);
+    const core = conversationalSprintCore(time);
     expect(core.store.state.messages).toEqual([]);
     await core.handlers['chat:send']({ text: 'idk where to start' }, { signal });
-    // Whatever the coach asks on the way, the person answers with the first choice, until it is waiting on them.
-    const settle = async () => {
-      for (;;) {
-        const state = await Promise.race([core.idle().then(() => core.store.state), untilState(core, (current) => current.pendingQuestion !== undefined)]);
-        if (!state.pendingQuestion || isCheckIn(state.pendingQuestion)) return state;
-        const question = state.pendingQuestion;
-        await answer(core, surveyAnswer(question) ?? anyAnswer(question));
-        await untilState(core, (current) => current.pendingQuestion?.id !== question.id);
-      }
-    };
-    await settle();
+    await untilWaiting(core);
     expect(core.store.state.sprint?.phase.kind).toBe('running');
 
     // Time runs out between turns: the check-in comes by itself, with no model call in between.
@@ -269,6 +276,34 @@ describe('sprints in a session with no model', () => {
     await core.idle();
 
     const { events } = await readSessionLog(core.sessionPaths!.log);
+    const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: core.sessionPaths!.photos });
+    expect(check.divergence).toBeUndefined();
+  });
+
+  it.each(['guided', 'conversational'] as const)('with the %s coach, "Stop for today" at the check-in winds down at once: the summary, no "Stop for today?" card', async (coach) => {
+    const time = manualTime();
+    const core = coach === 'guided' ? sprintCore(time) : conversationalSprintCore(time);
+    if (coach === 'guided') {
+      await toFirstItem(core);
+      time.advance(10 * MINUTE);
+      await decideItem(core, 'coffee mug');
+    } else {
+      await core.handlers['chat:send']({ text: 'idk where to start' }, { signal });
+      await untilWaiting(core);
+      time.advance(10 * MINUTE);
+    }
+    const before = (await untilState(core, asking(isCheckIn))).pendingQuestion!;
+    const piles = core.store.state.piles;
+    await answer(core, { kind: 'stop' });
+    const ended = await untilState(core, (state) => state.status === 'ended');
+    expect(ended.ending?.summary).toBeTruthy();
+    expect(ended.piles).toEqual(piles);
+    await core.idle();
+
+    const { events } = await readSessionLog(core.sessionPaths!.log);
+    const asked = events.flatMap((event) => (event.type === 'question-asked' && event.question ? [event.question] : []));
+    // The check-in was the last card: no "Stop for today?", nor any other card, after the person's own stop.
+    expect(asked.at(-1)?.id).toBe(before.id);
     const check = await checkSession(events, { templates: createTemplateRenderer(TEMPLATES_DIR), photosDir: core.sessionPaths!.photos });
     expect(check.divergence).toBeUndefined();
   });

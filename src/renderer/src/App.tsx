@@ -123,6 +123,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onOpenSessions={() => setSessionsOpen(true)}
           onOpenSettings={() => setSettingsOpen(true)}
           onSprintAction={(action) => bridge.invoke('sprint:control', { action }).catch(() => undefined)}
+          onStopForToday={() => bridge.invoke('session:windDown').catch(() => undefined)}
         />
         <ExitPlanNotice
           plan={exitPlanNotice.plan}

@@ -211,6 +211,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { stopped: false },
     invalidOutputs: [{}, { stopped: 'yes' }],
   },
+  'session:windDown': {
+    validInputs: [undefined],
+    invalidInputs: [{}, { force: true }],
+    validOutput: { outcome: 'windingDown' },
+    invalidOutputs: [{}, { outcome: 'stopped' }, { windingDown: true }],
+  },
   'question:answer': {
     validInputs: [
       { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } } },
@@ -220,6 +226,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { questionId: 'q1', answer: { kind: 'confirm', yes: true } },
       { questionId: 'q1', answer: { kind: 'text', text: 'the lamp' } },
       { questionId: 'q1', answer: { kind: 'point', point: { photoId: 'h1', box: { x: 0.1, y: 0.2, width: 0.3, height: 0.4 } } } },
+      { questionId: 'q1', answer: { kind: 'stop' } },
     ],
     invalidInputs: [
       { questionId: 'q1' },

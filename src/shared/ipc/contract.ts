@@ -37,6 +37,14 @@ export const AppInfoSchema = z.object({
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 const NoInput = z.undefined();
+
+/**
+ * What "Stop for today" in the header did: `windingDown`, the session winds down now (the card on screen took the stop,
+ * or a turn winds down, after the reply under way was stopped); `ended`, it had ended already and nothing changed;
+ * `notStarted`, nothing has happened in it yet, so there is nothing to wind down.
+ */
+export const WindDownOutcomeSchema = z.enum(['windingDown', 'ended', 'notStarted']);
+export type WindDownOutcome = z.infer<typeof WindDownOutcomeSchema>;
 /** Session ids name folders: letters, digits and dashes only. */
 const SessionIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a session id');
 
@@ -121,6 +129,8 @@ export const contract = {
     'coach:status': { input: NoInput, output: CoachActivitySchema },
     /** Stops the coach's current reply; the session goes on. */
     'coach:stop': { input: NoInput, output: z.object({ stopped: z.boolean() }) },
+    /** "Stop for today" in the header: the session winds down at once, as the same button on a card does. */
+    'session:windDown': { input: NoInput, output: z.object({ outcome: WindDownOutcomeSchema }) },
     /** Pauses or resumes the sprint timer, or ends a break early; `changed` is false when that did not apply. */
     'sprint:control': {
       input: z.object({ action: z.enum(['pause', 'resume', 'skipBreak']) }).strict(),

@@ -68,7 +68,8 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('choice'),
-    purpose: z.enum(['function', 'anchors', 'general']),
+    /** `energy`: the sprint's check-in ("How is your energy?"), whose "Wind down for today" is the stop. */
+    purpose: z.enum(['function', 'anchors', 'general', 'energy']),
     prompt: z.string().trim().min(1).max(300),
     choices: z.array(ChoiceOptionSchema).min(1).max(9),
     multiple: z.boolean(),
@@ -79,9 +80,10 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('confirm'),
     /**
      * `stop`: the "Stop for today?" card, asked before a stop heard in the person's words (or decided by a model)
-     * ends anything. A stop the person chose on a control ends at once and never shows it.
+     * ends anything. A stop the person chose on a control ends at once and never shows it. `energy`: the guided
+     * coach's energy check ("Stop here for today?"). On both, yes is the stop.
      */
-    purpose: z.literal('stop').optional(),
+    purpose: z.enum(['stop', 'energy']).optional(),
     prompt: z.string().trim().min(1).max(300),
     /** What an unanswered question counts as. */
     defaultAnswer: z.boolean(),
@@ -121,6 +123,8 @@ export const AnswerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string().trim().max(2000) }),
   /** The person pointed at something on a photo (any card with `pointing`). */
   z.object({ kind: z.literal('point'), point: PointSchema }),
+  /** "Stop for today", which every card takes: the person chose to stop, and the session winds down at once. */
+  z.object({ kind: z.literal('stop') }),
 ]);
 export type Answer = z.infer<typeof AnswerSchema>;
 
@@ -147,6 +151,7 @@ export function fallbackAnswer(question: Question): Answer {
 
 /** Whether `answer` fits `question`: same kind, and every index or label refers to something offered. */
 export function answerFits(question: Question, answer: Answer): string | undefined {
+  if (answer.kind === 'stop') return undefined;
   if (answer.kind === 'point') return question.pointing ? undefined : 'This card cannot be answered by pointing at a photo.';
   if (question.kind !== answer.kind) return `This question needs a ${question.kind} answer, not a ${answer.kind} one.`;
   if (question.kind === 'disposition' && answer.kind === 'disposition') {
@@ -163,4 +168,12 @@ export function answerFits(question: Question, answer: Answer): string | undefin
     if (answer.other && !question.allowOther) return 'This question does not take an answer of your own.';
   }
   return undefined;
+}
+
+/**
+ * Whether one of the card's own answers is the stop for today: yes on "Stop for today?" or on the energy check, "Wind
+ * down for today" at a sprint's check-in. The card's frame then offers no second "Stop for today" beside it.
+ */
+export function stopIsAnAnswer(question: Question): boolean {
+  return (question.kind === 'confirm' || question.kind === 'choice') && (question.purpose === 'stop' || question.purpose === 'energy');
 }

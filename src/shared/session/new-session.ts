@@ -16,3 +16,8 @@ export function newSessionState(id: string, now: number): SessionState {
     queued: [],
   };
 }
+
+/** Whether anything has happened in the session yet: the person wrote, pointed, added photos or took up last time's. */
+export function sessionBegun(state: SessionState): boolean {
+  return state.carriedOver !== undefined || state.photos.length > 0 || state.queued.length > 0 || state.messages.some((message) => message.role === 'person');
+}

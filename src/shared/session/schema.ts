@@ -178,6 +178,11 @@ export const SessionStateSchema = z.object({
   carriedOver: CarryOverSchema.optional(),
   /** Set when the conversational coach handed over to the guided coach mid-session. */
   handover: CoachHandoverSchema.optional(),
+  /**
+   * When the person chose "Stop for today" outside a card (the header), until the coach has wound down: the next turn
+   * winds down (epoch milliseconds).
+   */
+  windDownChosenAt: z.number().int().nonnegative().optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

@@ -1,5 +1,6 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import type { AppInfo } from '../../../shared/ipc/contract';
+import { sessionBegun } from '../../../shared/session/new-session';
 import type { SessionState } from '../../../shared/session/schema';
 import type { ConnectionStatus } from '../bridge';
 import { useNow } from '../session/hooks';
@@ -21,8 +22,13 @@ export function Header(props: {
   onOpenSessions: () => void;
   onOpenSettings: () => void;
   onSprintAction: (action: SprintAction) => Promise<unknown>;
+  /** "Stop for today": the session winds down at once, as the same button on a card does. */
+  onStopForToday: () => Promise<unknown>;
 }) {
-  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings, onSprintAction } = props;
+  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings, onSprintAction, onStopForToday } = props;
+  const [stopping, setStopping] = useState(false);
+  // Once something has happened, until the person has chosen it (the coach is winding down) or the session has ended.
+  const canStop = session !== undefined && session.status === 'active' && sessionBegun(session) && session.windDownChosenAt === undefined;
   const now = useNow(30_000);
   const mode = session ? modeDisplayFor(session) : undefined;
   return (
@@ -76,6 +82,19 @@ export function Header(props: {
       {session?.sprint && session.status === 'active' ? (
         // Keyed by the sprint's phase: a new phase starts from a fresh clock reading, not one up to a tick old.
         <SprintTimer key={JSON.stringify(session.sprint)} sprint={session.sprint} disabled={status !== 'connected'} onAction={onSprintAction} />
+      ) : null}
+      {canStop ? (
+        <button
+          type="button"
+          className="quiet-button"
+          disabled={status !== 'connected' || stopping}
+          onClick={() => {
+            setStopping(true);
+            void onStopForToday().finally(() => setStopping(false));
+          }}
+        >
+          Stop for today
+        </button>
       ) : null}
       <button
         ref={sessionsButton}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SessionState } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import type { PhotoIntake } from '../photos/intake';
@@ -14,6 +14,12 @@ export function SessionEndedCard(props: { session: SessionState; bridge: Bridge;
   const { id: sessionId, ending } = session;
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const title = useRef<HTMLHeadingElement>(null);
+  // Ending took away what had focus (the composer, the card, the header's Stop for today): the summary takes it, so
+  // the keyboard goes on from what the person came to see.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) title.current?.focus();
+  }, []);
 
   const startNew = () => {
     setStarting(true);
@@ -29,7 +35,7 @@ export function SessionEndedCard(props: { session: SessionState; bridge: Bridge;
 
   return (
     <section className="ended" aria-labelledby="ended-title" data-testid="session-ended">
-      <h2 id="ended-title" className="ended-title">
+      <h2 id="ended-title" ref={title} className="ended-title" tabIndex={-1}>
         Session ended
       </h2>
       <p className="ended-summary">{ending?.summary ?? 'This session is over. Everything from it is kept.'}</p>

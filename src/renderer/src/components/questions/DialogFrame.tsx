@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Modal } from '../Modal';
+import { isShortcut, isStopKey, STOP_KEY } from './keys';
 import { TimeLeft } from './TimeLeft';
 
 export interface FrameProps {
@@ -28,13 +29,29 @@ export interface FrameProps {
   sprintToggle?: { readonly label: string; readonly onToggle: () => void };
   /** A card that takes a point: the photo to point at, or the way to it (components/pointing/PointAnswer). */
   pointing?: ReactNode;
+  /**
+   * "Stop for today": the session winds down at once. Every card has it, but one whose own answer is the stop ("Stop
+   * for today?", the energy checks): two ways to say the same there would only make the person wonder which is which.
+   */
+  onStop?: () => void;
 }
 
-/** The modal around every question, with the time it has left. Escape never closes it: it times out by itself. */
+/**
+ * The modal around every question, with the time it has left and the ways out of it. Escape never closes it: it times
+ * out by itself.
+ */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, importing, sprintToggle, pointing, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, importing, sprintToggle, pointing, onStop, kind, onKeys, children } = props;
+  const keys = (event: KeyboardEvent) => {
+    if (onStop && isStopKey(event.key) && isShortcut(event, event.target as HTMLElement)) {
+      event.preventDefault();
+      onStop();
+      return;
+    }
+    onKeys?.(event);
+  };
   return (
-    <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" {...(onKeys ? { onKeys } : {})}>
+    <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" onKeys={keys}>
       {children}
       {pointing}
       {problem ? (
@@ -54,6 +71,14 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
         <TimeLeft expiresAt={expiresAt} />
         {/* Together, so a narrow card wraps them as one row rather than leaving one alone. */}
         <div className="dialog-asides">
+          {onStop ? (
+            <button type="button" className="quiet-button dialog-aside dialog-stop" aria-keyshortcuts={STOP_KEY} onClick={onStop}>
+              <kbd className="key" aria-hidden="true">
+                {STOP_KEY}
+              </kbd>
+              Stop for today
+            </button>
+          ) : null}
           {sprintToggle ? (
             <button type="button" className="quiet-button dialog-aside" onClick={sprintToggle.onToggle}>
               {sprintToggle.label}

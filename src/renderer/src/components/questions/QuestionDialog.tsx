@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Answer, Question } from '../../../../shared/questions/schema';
+import { stopIsAnAnswer, type Answer, type Question } from '../../../../shared/questions/schema';
 import type { Sprint } from '../../../../shared/sprints/sprint';
 import type { Bridge } from '../../bridge';
 import { ChoiceQuestion } from './ChoiceQuestion';
@@ -63,6 +63,7 @@ export function QuestionDialog(props: {
     ...(importing ? { importing } : {}),
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
+    ...(stopIsAnAnswer(question) ? {} : { onStop: () => send({ kind: 'stop' }) }),
   };
   switch (question.kind) {
     case 'disposition':

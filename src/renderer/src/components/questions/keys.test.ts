@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceShortcut, confirmShortcut, dispositionShortcut, isShortcut, isTextEntry, otherKey, wrapFocusIndex } from './keys';
+import { choiceShortcut, confirmShortcut, dispositionShortcut, isShortcut, isStopKey, isTextEntry, otherKey, STOP_KEY, wrapFocusIndex } from './keys';
 
 describe('disposition card keys', () => {
   it('maps 1..n to the choices in order and n+1 to "Not sure yet"', () => {
@@ -87,5 +87,17 @@ describe('the focus trap', () => {
     expect(wrapFocusIndex(-1, 4, false)).toBe(0);
     expect(wrapFocusIndex(-1, 4, true)).toBe(3);
     expect(wrapFocusIndex(-1, 0, false)).toBeUndefined();
+  });
+});
+
+describe('"Stop for today" key', () => {
+  it('is S, in either case, and no key a card already uses', () => {
+    expect(STOP_KEY).toBe('S');
+    expect(isStopKey('s')).toBe(true);
+    expect(isStopKey('S')).toBe(true);
+    for (const key of ['1', '9', '0', 'y', 'n', 'Enter', 'Escape', ' ']) expect(isStopKey(key)).toBe(false);
+    expect(confirmShortcut('s')).toBeUndefined();
+    expect(dispositionShortcut('s', 4)).toBeUndefined();
+    expect(choiceShortcut('s', 9, true)).toBeUndefined();
   });
 });

@@ -28,6 +28,16 @@ export function choiceShortcut(key: string, optionCount: number, allowOther: boo
   return number <= optionCount ? { type: 'option', index: number - 1 } : undefined;
 }
 
+/**
+ * "Stop for today", on every card that offers it: S, for stop (the numbers pick the card's own options, and Y and N
+ * answer a yes/no card). Like them, it is a key only while the card has focus and nobody is typing.
+ */
+export const STOP_KEY = 'S';
+
+export function isStopKey(key: string): boolean {
+  return key.toUpperCase() === STOP_KEY;
+}
+
 /** Y and N answer a yes/no question. */
 export function confirmShortcut(key: string): boolean | undefined {
   const lower = key.toLowerCase();
