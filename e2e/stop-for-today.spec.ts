@@ -5,6 +5,7 @@
  * inside the card, beside the other ways out, never among the choices.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { thingsDecided } from '../src/shared/session/pile-groups';
 import { dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
@@ -32,7 +33,7 @@ async function expectSummary(page: Page, processed: number): Promise<void> {
   await expect(page.getByTestId('session-ended')).toBeVisible();
   await expect(page.getByTestId('session-ended').getByRole('heading', { name: 'Session ended' })).toBeFocused();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
-  await expect(page.getByTestId('items-processed')).toHaveText(`Items processed: ${processed}`);
+  await expect(page.getByTestId('things-decided')).toHaveText(thingsDecided(processed));
   await expect(dialog(page)).toHaveCount(0);
 }
 

@@ -46,7 +46,7 @@ async function play(harness: Awaited<ReturnType<typeof sortingWith>>, text?: str
 }
 
 const pick = (index: number): Answer => ({ kind: 'disposition', pick: { type: 'choice', index } });
-const stop: Answer = { kind: 'choice', selected: ['Stop for today'] };
+const stop: Answer = { kind: 'stop' };
 
 describe('group cards', () => {
   it('asks once about the five books on the table, with their count, place and outline, and records each of them', async () => {

@@ -10,6 +10,7 @@ import { classInfo } from '../../shared/detection/classes';
 import { DIALOG_ACTIONS, type DialogAction } from './actions';
 import type { GuidedState } from './phases';
 import { guidedHarness } from '../../../test-support/guided';
+import { decidedText, pileCounts } from '../../shared/session/pile-groups';
 
 const active = { function: 'work', anchors: [], later: [] };
 const sorting: GuidedState = { phase: 'sorting', active };
@@ -83,7 +84,7 @@ describe('"Stop for today" on every card of the guided coach', () => {
     expect(reach.card(harness.asked[0]!), JSON.stringify(harness.asked[0])).toBe(true);
     const ended = harness.state();
     expect(ended.status).toBe('ended');
-    expect(ended.ending?.summary).toMatch(/items? processed/);
+    expect(ended.ending?.summary).toBe(decidedText(pileCounts(ended)));
     expect(ended.mode.kind).toBe('windingDown');
     expect(outcome).toMatchObject({ kind: 'answered', response: expect.stringMatching(/^Good stopping point\./) });
     expect(ended.messages.at(-1)?.text).toMatch(/^Good stopping point\./);
