@@ -9,6 +9,8 @@ export interface RunningWebMode {
   token: string;
   dataDir: string;
   stdout: () => string;
+  /** What it logged (the app's log goes to standard error). */
+  stderr: () => string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startWebMode(
     token: parsed.hash.replace('#token=', ''),
     dataDir,
     stdout: () => out,
+    stderr: () => err,
     async stop() {
       await killAndWait(child, 'SIGTERM');
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
