@@ -25,6 +25,7 @@
  * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
 import nlp from 'compromise';
+import { editDistance } from '../../shared/text/distance';
 import { bareName } from '../../shared/text/names';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
@@ -90,23 +91,10 @@ const TYPO_TARGETS = ['trash', 'throw', 'recycle', 'donate', 'charity', 'keep', 
 // Real words one letter from a target that mean something else.
 const NOT_TYPOS = new Set(['crash', 'brash', 'trish', 'three', 'threw', 'throne', 'dona', 'kept', 'keen', 'deep', 'text', 'nest', 'neat']);
 
-function distance(a: string, b: string): number {
-  // Damerau-Levenshtein (optimal string alignment): a swap of two letters ("recylce") is one edit.
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** A near miss of exactly one outcome word, with the same first letter ("recylce", "donat", "thow", "thrash"). */
 function corrected(word: string): string {
   if (word.length < 4 || NOT_TYPOS.has(word) || TYPO_TARGETS.includes(word) || !/^[a-z]+$/.test(word)) return word;
-  const near = TYPO_TARGETS.filter((target) => target[0] === word[0] && !word.startsWith(target) && distance(word, target) === 1);
+  const near = TYPO_TARGETS.filter((target) => target[0] === word[0] && !word.startsWith(target) && editDistance(word, target) === 1);
   return near.length === 1 ? near[0]! : word;
 }
 
