@@ -82,11 +82,12 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     carried: count.optional(),
     nextTime: z.array(text).max(3).optional(),
   }),
-  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']) }),
+  /** `location`: recycling that is not the household bin ("pharmacy", "battery recycling point"). */
+  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), location: text.optional() }),
   z.object({ kind: z.literal('instructPlace'), item: text, location: text }),
   z.object({ kind: z.literal('instructUnsure'), item: text, unsure: count, later: z.boolean() }),
   z.object({ kind: z.literal('instructNext'), item: text, outcome: z.enum(['keep', 'skip']) }),
-  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), out: count }),
+  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), location: text.optional(), out: count }),
   // Splitting: said in the chat, then confirmed (renamed, merged or declined) in a dialog.
   z.object({ kind: z.literal('instructSplit'), unsure: count, categories: z.array(CategorySchema).min(1) }),
   // Decision support: a gentle reframe in the chat, then the item's card again.

@@ -618,7 +618,8 @@ function instruction(state: SessionState, record: Required<Pick<Decision, 'recor
     case 'donate':
     case 'recycle': {
       const out = state.piles.out.filter((entry) => !sameName(entry.name, item)).length + 1;
-      return out % BAG_EVERY === 0 ? { kind: 'instructBag', item, outcome, out } : { kind: 'instructTrash', item, outcome };
+      const at = record.location ? { location: record.location } : {};
+      return out % BAG_EVERY === 0 ? { kind: 'instructBag', item, outcome, ...at, out } : { kind: 'instructTrash', item, outcome, ...at };
     }
     case 'place':
       return { kind: 'instructPlace', item, location: record.location ?? 'its place' };

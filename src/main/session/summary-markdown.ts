@@ -13,7 +13,7 @@ function escape(text: string): string {
 function itemLine(item: PileItem): string {
   const note = outcomeNote(item);
   if (!note) return `- ${escape(item.name)}`;
-  return `- ${escape(item.name)} ${item.outcome === 'place' ? escape(note) : `(${note})`}`;
+  return `- ${escape(item.name)} ${item.outcome === 'place' ? escape(note) : `(${escape(note)})`}`;
 }
 
 /**

@@ -219,6 +219,11 @@ describe('names in the coach’s sentences', () => {
     expect(said('instruct-split', { unsure: 5, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^5 things are undecided\./);
   });
 
+  it('says where recycling that is not the household bin goes', () => {
+    expect(said('instruct-trash', { Item: 'Old paracetamol', outcomeWord: 'recycling', location: 'pharmacy' })).toBe('Old paracetamol: recycling → pharmacy. Next.');
+    expect(said('instruct-trash', { Item: 'Crisp packet', outcomeWord: 'trash' })).toBe('Crisp packet: trash. Next.');
+  });
+
   it('says where a thing goes as a place: "to the garage", "to mom’s house", "to work"', () => {
     expect(['garage', 'the kitchen drawer', "mom's house", 'work'].map((location) => said('instruct-place', { Item: 'Box', location }))).toEqual([
       'Box: to the garage. Next.',

@@ -1,5 +1,6 @@
 import { groupedPiles, PILE_GROUP_WORDS, type PileGroup, type ThisSpace } from '../session/pile-groups';
 import type { Piles } from '../session/schema';
+import { placeName } from '../text/names';
 import type { ExitPlan, ExitPlanGroup, ExitPlanGroupKind, ExitPlanItem, ExitPlanTicks, ExitPlanView } from './schema';
 
 const FIXED: Readonly<Record<Exclude<ExitPlanGroupKind, 'place'>, { title: string; hint: string }>> = {
@@ -38,12 +39,21 @@ export function pileGroupOfPlan(kind: ExitPlanGroupKind): Extract<PileGroup, 'le
  */
 export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
   const fixed: Record<Exclude<ExitPlanGroupKind, 'place'>, ExitPlanItem[]> = { trash: [], recycle: [], donate: [] };
+  // Recycling that is not the household bin ("back to a pharmacy", a battery point): a trip of its own.
+  const recyclingPoints = new Map<string, { destination: string; items: ExitPlanItem[] }>();
   const places = new Map<string, { destination: string; items: ExitPlanItem[] }>();
   const elsewhere: ExitPlanItem[] = [];
   const groups = groupedPiles(state);
   const moving = [...groups.leaving, ...groups.elsewhere].sort((a, b) => a.decidedAt - b.decidedAt);
   for (const item of moving) {
     const entry = { id: item.id, name: item.name };
+    const point = item.outcome === 'recycle' ? item.location?.trim() : undefined;
+    if (point) {
+      const group = recyclingPoints.get(destinationKey(point)) ?? { destination: point, items: [] };
+      group.items.push(entry);
+      recyclingPoints.set(destinationKey(point), group);
+      continue;
+    }
     if (item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate') {
       fixed[item.outcome].push(entry);
       continue;
@@ -61,6 +71,11 @@ export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
   const planGroups: ExitPlanGroup[] = [];
   for (const kind of ['trash', 'recycle', 'donate'] as const) {
     if (fixed[kind].length) planGroups.push({ kind, key: kind, ...FIXED[kind], items: fixed[kind] });
+    if (kind !== 'recycle') continue;
+    for (const [key, { destination, items }] of recyclingPoints) {
+      const hint = `Not the household recycling: these go to ${placeName(destination)}.`;
+      planGroups.push({ kind: 'recycle', key: `recycle:${key}`, title: `Recycling: ${destination}`, hint, destination, items });
+    }
   }
   for (const [key, { destination, items }] of places) {
     planGroups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items });
