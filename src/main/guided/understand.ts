@@ -1,6 +1,7 @@
 /**
  * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
- * punctuation, "but", "so", "wait"; "I mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
+ * punctuation, "but", "so" (not "so much"), "wait", and after a bare "no" before a subject: "no it's my nan's"; "I
+ * mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
  * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
  * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
@@ -11,14 +12,20 @@
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
+ * - Sentiment keeps ("it's sentimental", "it was my dad's", "my daughter made it"), and refusing a way out ("don't
+ *   bin it") rules out a way out only implied: "no, don't bin it, it's my grandma's" is never out.
+ * - Shredding is recycling; a pharmacy or a battery or e-waste point is recycling kept with its place.
+ * - On the card asking where a thing lives, the answer is a place whatever it names ("mom's house", "back to
+ *   work"), unless it is a way out (the bin, charity, someone who wants it), doubt or a stop.
  * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
  * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
  *   "that's enough", "can we call it", "let's finish tomorrow", "pick this up another day"), un-negated; being out of
  *   steam may come with a stop but is not one; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
- *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
+ *   and an answer said outright in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
  *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
- *   and filler at the edges ("obviously", "I guess").
+ *   and filler at the edges ("obviously", "I guess"); a thing is what is said to be there or in hand ("there's a
+ *   bag of old chargers", "I've got loads of receipts"), kept without its article or a rough amount.
  * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
  *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
  *
@@ -78,8 +85,9 @@ const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
 /** One spelling for words the two Englishes spell apart, so the phrase lists name each once. */
 const SPELLING: Readonly<Record<string, string>> = {
   colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
-  organise: 'organize', mum: 'mom', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
-  hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin',
+  organise: 'organize', mum: 'mom', mums: 'moms', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
+  hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin', binning: 'bin',
+  chucking: 'chuck', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
@@ -116,6 +124,13 @@ function normalise(term: Term): string {
 const BREAK = /[,.;:!?…()\n]|\s(?:[-–—/+&=→]|->|=>)\s/;
 /** A word that is only a separator: "Laundry room / utility", "bed + desk + chair", "junk mail = trash". */
 const SEPARATOR = /^(?:[-–—/+&=→]|->|=>)$/;
+/** "so much", "so sentimental": a "so" before an amount or a quality opens no clause. */
+function intensifies(next: Term | undefined): boolean {
+  return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
+}
+
+/** Words that start a clause of their own after a bare "no". */
+const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
 
@@ -130,9 +145,10 @@ function clausesOf(text: string): Clause[] {
     raw = '';
   };
   for (const clause of nlp(text).clauses().json() as { terms: Term[] }[]) {
-    for (const term of clause.terms) {
+    for (const [index, term] of clause.terms.entries()) {
       const norm = normalise(term);
-      if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || (OPENS_CLAUSE.has(norm) && !term.implicit)) flush();
+      const opens = OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]));
+      if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || opens) flush();
       if (SEPARATOR.test(term.text)) continue;
       // "i mean" corrects what came before: keep only what follows.
       if (norm === 'mean' && words.at(-1)?.norm === 'i') {
@@ -141,6 +157,8 @@ function clausesOf(text: string): Clause[] {
         raw = '';
         continue;
       }
+      // "no it's my nan's", "hell no that goes in the bin": a bare "no" before a subject answers the card; it negates nothing.
+      if (words.length <= 2 && words.at(-1)?.norm === 'no' && SUBJECTS.has(norm)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
       if (BREAK.test(term.post)) flush();
@@ -250,8 +268,9 @@ const KEEP_GOING = phrase(
 const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
+// "It means so much to me" is not too much.
 const OVERWHELMED = phrase(
-  'too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', 'so much', 'where to (?:start|begin)',
+  'too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!means? )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
 );
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
@@ -260,7 +279,7 @@ const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do'
 const HESITANT = phrase(
   'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
   'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
-  'not got a (?:place|home)',
+  'not got a (?:place|home)', 'nowhere',
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -271,7 +290,12 @@ interface Reading {
   readonly location?: string;
   /** Said outright, not implied. */
   readonly firm: boolean;
+  /** The clause refuses a way out ("don't bin it", "can't part with it"). */
+  readonly refusesOut?: true;
 }
+
+/** The outcomes that take a thing out of the home. */
+const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
@@ -282,12 +306,20 @@ const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
 const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center)?|bottle bank|tip)$/, 'recycle'],
+  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center| point)?|bottle bank|tip)$/, 'recycle'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
-  // Someone else's home: "drop them at hers", "to my mum's", "round my brother's place".
-  [new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`), 'donate'],
 ];
+/**
+ * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
+ * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
+ */
+const RECYCLING_POINT =
+  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*)$/;
+/** Someone else's home: "to my mum's", "round my brother's place", "hers". It leaves this home, to a place. */
+const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
+/** Whose it was, when that makes it an heirloom: someone gone, a grandparent ("my late wife's", "my grandmother's"). */
+const HEIRLOOM_OWNER = "(?:my |our |her |his )?(?:late \\w+|grand(?:ma|mother|pa|father|ad|dad|mom|mommy)|gran|granny|nan|nana|nanna)'?s";
 /** Out of this room, with the place still to ask. */
 const ELSEWHERE = phrase('somewhere else', 'elsewhere', 'another room', 'a different room');
 /** Rooms and furniture a thing can go to, for answers that are only a place ("kitchen", "hook by the back door"). */
@@ -295,8 +327,10 @@ const PLACE_NOUN = phrase(
   '\\w*room', 'kitchen', 'bathroom', 'closet', 'cupboard', 'wardrobe', '\\w*drawers?', '\\w*shel(?:f|ves)', 'bookcase', 'cabinet', 'box',
   'toolbox', 'shed', 'garage', 'hall', 'hallway', 'landing', 'hook', 'door', 'loft', 'attic', 'basement', 'cellar', 'downstairs',
   'upstairs', 'car', 'desk', 'nightstand', 'bedside table', 'dresser', 'hamper', 'basket', 'pantry', 'sink', 'counter', 'rack',
-  'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub',
+  'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub', 'laundry(?: basket| bin| pile)?', 'van', 'locker',
 );
+/** "file it", "filing": the file box, as the card's "File it" choice. */
+const FILE_IT = /^(?:(?:just|please) )?(?:file|filing)(?: (?:it|them|that|those|away|it away|them away))?(?: please)?$/;
 
 interface OutcomeWord {
   readonly pattern: RegExp;
@@ -310,7 +344,14 @@ interface OutcomeWord {
 }
 
 const OUTCOME_WORDS: readonly OutcomeWord[] = [
-  { pattern: phrase('recycle', 'bottle bank', 'e-?waste'), outcome: 'recycle', firm: true, negated: 'keep', alsoAName: true },
+  {
+    // Shredding is how papers with a name on them are recycled; a pharmacy takes old medicines back.
+    pattern: phrase('recycle', 'bottle bank', 'e-? ?waste', 'shred\\w*', 'pharmacy', 'chemist', 'drugstore'),
+    outcome: 'recycle',
+    firm: true,
+    negated: 'keep',
+    alsoAName: true,
+  },
   {
     pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those |em )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
     outcome: 'donate',
@@ -337,7 +378,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are) ${PEOPLE}'s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
     outcome: 'donate',
     // Implied: "it's my ex's... I don't know" is still a hesitation.
     firm: false,
@@ -346,12 +387,30 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
-  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
+  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with'), outcome: 'donate', firm: false, negated: 'keep' },
   {
-    pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'mean a lot', 'do not move'),
+    pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'do not move'),
     outcome: 'keep',
     firm: false,
     negated: 'donate',
+  },
+  {
+    // What it means to the person: "it's sentimental", "it means the world to me", "irreplaceable".
+    pattern: phrase(
+      'sentimental(?: value)?', 'means? (?:a lot|the world|so much|everything)', 'irreplaceable', 'heirloom', 'memories', 'precious', 'treasured?',
+      'reminds? me of', 'a (?:gift|present)', 'somewhere safe',
+    ),
+    outcome: 'keep',
+    firm: false,
+    negated: 'donate',
+  },
+  {
+    // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
+    pattern: new RegExp(
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'s|(?:(?:it|that|this|they|those|these) (?:is|are|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+    ),
+    outcome: 'keep',
+    firm: false,
   },
   // Finishing something with it keeps it, whether it is finished one day or not finished yet.
   { pattern: phrase('finish (?:reading|knitting|it)'), outcome: 'keep', firm: false, negated: 'keep' },
@@ -372,22 +431,39 @@ function namesAThing(clause: Clause, { at, end }: Found): boolean {
   return next.tags.has('Noun') && !next.tags.has('Pronoun') && !QUANTITIES.has(next.norm);
 }
 
-function outcomeIn(clause: Clause): Reading | undefined {
-  // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin".
-  const destination = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(clause.norm));
-  if (destination) return { outcome: destination[1], firm: true };
+/** What a destination does with a thing: an outcome's place ("the bin"), a recycling point, someone else's home. */
+function destinationOf(clause: Clause, where: string, whereCard: boolean): Reading | undefined {
+  const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
+  if (outcome) return { outcome, firm: true };
+  const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
+  if (RECYCLING_POINT.test(where)) return { outcome: 'recycle', location: place(), firm: true };
+  // Asked where it lives, someone else's home is where it lives ("mom's house"); otherwise it leaves the home.
+  if (SOMEONES_HOME.test(where)) return whereCard ? { outcome: 'place', location: place(), firm: true } : { outcome: 'donate', firm: true };
+  return undefined;
+}
+
+function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
+  // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
+  const destination = destinationOf(clause, clause.norm, whereCard);
+  if (destination) return destination;
+  if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
+  // "it's my sister's", asked where it lives: it lives at hers.
+  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are)|its|thats) (.+)$/.exec(clause.norm)?.[1];
+  if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
     const where = place[1]!;
-    const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where));
-    if (outcome) return { outcome: outcome[1], firm: true };
+    const elsewhere = destinationOf(clause, where, whereCard);
+    if (elsewhere) return elsewhere;
     if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
   let best: (Reading & { at: number }) | undefined;
+  let refuses = false;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
     const found = matchesIn(clause, word.pattern).find((match) => !(word.alsoAName && namesAThing(clause, match)));
     if (!found) continue;
+    refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
     if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming|em coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
@@ -396,7 +472,7 @@ function outcomeIn(clause: Clause): Reading | undefined {
     // Within a clause the last word says it, but something said outright outweighs something implied.
     if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
   }
-  if (best) return { outcome: best.outcome, firm: best.firm };
+  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
   if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
   return undefined;
@@ -420,7 +496,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -429,12 +505,20 @@ function trimFiller(text: string): string {
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
-/** What the message says about the item in hand, corrections and all; undefined when it says nothing about it. */
-function disposition(clauses: readonly Clause[], item: string): Input | undefined {
-  const readings = clauses.map(outcomeIn).filter((reading) => reading !== undefined);
-  const firm = readings.filter((reading) => reading.firm).at(-1);
+/**
+ * What the message says about the item in hand, corrections and all; undefined when it says nothing about it.
+ * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
+ */
+function disposition(clauses: readonly Clause[], item: string, whereCard = false): Input | undefined {
+  const read = clauses.map((clause) => ({ clause, reading: outcomeIn(clause, whereCard) }));
+  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied.
+  const refused = read.some(({ reading }) => reading?.refusesOut);
+  const readings = read
+    .map(({ reading }) => reading)
+    .filter((reading) => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
+  const firm = readings.filter((reading) => reading!.firm).at(-1);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
-  const parts = clauses.map((clause) => ({ clause, reading: outcomeIn(clause) })).filter(({ clause, reading }) => reading?.firm && has(clause, PART));
+  const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
   const hesitant = clauses.some((clause) => has(clause, HESITANT));
   const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
@@ -492,7 +576,9 @@ function nameIn(clause: Clause): string | undefined {
   // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
   const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
   // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
-  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : undefined;
+  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : foundIn(clause, body);
+  // "found it", "there's a mess": something is there, but nothing is named.
+  if (!said && THERE_IS.test(body)) return undefined;
   if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
   // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
   if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
@@ -510,6 +596,21 @@ function nameIn(clause: Clause): string | undefined {
   return text && isName(text) ? text : undefined;
 }
 
+/** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
+const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding)|ive (?:got|found)|got|found|next (?:up )?is)(?= )/;
+const THERE_IS_TEXT =
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+holding|got|found|next\s+(?:up\s+)?is)\s+/i;
+/** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
+const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
+
+/** The thing a clause says is there or in hand ("there's a broken charger"); undefined for "there's nothing else". */
+function foundIn(clause: Clause, body: string): string | undefined {
+  if (!THERE_IS.test(body) || has(clause, ROOM_STATE)) return undefined;
+  const rest = body.replace(THERE_IS, '').trim();
+  if (/^(?:nothing|none|not|any)(?: |$)/.test(rest) || (REMARK_START.test(rest) && !/^(?:this|that|those|these) \w+/.test(rest))) return undefined;
+  return trimFiller(clause.text).replace(THERE_IS_TEXT, '');
+}
+
 /** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
 const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
 /** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
@@ -522,7 +623,7 @@ function itemOf(clauses: readonly Clause[]): Input | undefined {
   const names = clauses.map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
   // Kept without its article, as piles list it: "an empty crisp packet" is the empty crisp packet.
-  return item ? { kind: 'item', item: bareName(item.replace(/\s+(?:next|first)$/i, '')) } : undefined;
+  return item ? { kind: 'item', item: bareName(item.replace(AMOUNT_TEXT, '').replace(/\s+(?:next|first|here|right here|over there)$/i, '')) } : undefined;
 }
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
@@ -645,9 +746,11 @@ export function understand(raw: string, expecting: Expecting): Input {
   const keepGoing = any(KEEP_GOING);
 
   // An answer to the card in the same message wins over a stop ("it stays, stop"); on its own, a stop is a stop.
-  const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item) : undefined;
+  const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item, expecting.kind === 'location') : undefined;
   const stops = !keepGoing && clauses.some((clause) => STOP_CLAUSE.test(clause.norm));
-  if (stops && !(answer && answer.kind === 'disposition' && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
+  // Only an answer said outright: "can we stop, it's too hard, it was my dad's" still asks to stop.
+  const answered = answer?.kind === 'disposition' && clauses.some((clause) => outcomeIn(clause, expecting.kind === 'location')?.firm);
+  if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
   const trigger = TRIGGER.exec(text);
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
@@ -669,8 +772,20 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (answer && answer.kind === 'disposition' && answer.outcome !== 'place') return answer;
       if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
       // The first place named is where it goes; what follows is usually a detail or a remark.
-      const candidates = clauses.filter((clause) => !matchIn(clause, PLACE_NOUN)?.negated && !REMARK_START.test(clause.norm) && !/^not /.test(clause.norm));
-      const where = trimFiller((candidates.find((clause) => has(clause, PLACE_NOUN)) ?? candidates[0])?.text ?? '');
+      // A clause about the thing, not its place ("don't bin it"), is not a candidate.
+      const candidates = clauses.filter(
+        (clause) =>
+          !matchIn(clause, PLACE_NOUN)?.negated &&
+          !REMARK_START.test(clause.norm) &&
+          !/^not /.test(clause.norm) &&
+          [undefined, 'place'].includes(outcomeIn(clause, true)?.outcome),
+      );
+      const named = candidates.find((clause) => has(clause, PLACE_NOUN));
+      // "stop asking, it lives at my mum's": with no place word among them, the place the answer names.
+      if (!named && answer?.kind === 'disposition' && answer.location) return answer;
+      const chosen = named ?? candidates[0];
+      // "take it back to my sister": the place the clause names, else the clause itself.
+      const where = chosen ? (outcomeIn(chosen, true)?.location ?? trimFiller(chosen.text)) : '';
       if (where) return { kind: 'disposition', item: expecting.item, outcome: 'place', location: where };
       return answer ?? unclear;
     }
