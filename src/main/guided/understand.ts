@@ -299,7 +299,7 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
@@ -389,7 +389,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with'), outcome: 'donate', firm: false, negated: 'keep' },
   {
-    pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'do not move'),
+    pattern: phrase('used? (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'w(?:ea|o)r[en]? (?:it|them)', 'do not move'),
     outcome: 'keep',
     firm: false,
     negated: 'donate',
@@ -447,6 +447,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   const destination = destinationOf(clause, clause.norm, whereCard);
   if (destination) return destination;
   if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
+  // "keep it but not here": somewhere else, the place still to ask.
+  if (/^(?:but )?not (?:in )?(?:here|this room)$/.test(clause.norm)) return { outcome: 'place', firm: true };
   // "it's my sister's", asked where it lives: it lives at hers.
   const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are)|its|thats) (.+)$/.exec(clause.norm)?.[1];
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
@@ -535,6 +537,8 @@ const FUNCTION_WORDS = phrase(
   'kids', 'guest\\w*', 'gym', 'exercise', 'yoga', 'music', 'record\\w*', 'read\\w*', 'gam\\w*', '(?:get )?dress\\w*', 'wardrobe', 'closet',
   'clothes', 'eat\\w*', 'dining', 'dinner', 'laundry', 'utility', 'garage', 'car', 'nursery', 'baby', 'meditat\\w*', 'breath\\w*',
   'chill\\w*', 'unwind\\w*', 'hang(?:ing)? out', 'veg\\w* out',
+  // Rooms that are their use: "it's the hallway", "the kitchen".
+  'kitchen', 'bathroom', 'hall(?:way)?', 'entr(?:y|ance)\\w*', 'landing', 'porch', 'loft', 'attic', 'basement', 'cellar', 'shed', 'den', 'conservatory',
 );
 const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
 const NO_LONGER = phrase('no longer', 'done with', 'any ?more');
@@ -597,9 +601,9 @@ function nameIn(clause: Clause): string | undefined {
 }
 
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding)|ive (?:got|found)|got|found|next (?:up )?is)(?= )/;
+const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding)|ive (?:got|found)|got|found|next (?:up |one |thing )?is)(?= )/;
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+holding|got|found|next\s+(?:up\s+)?is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+holding|got|found|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
 
@@ -682,7 +686,7 @@ const ACCEPT = phrase(
 const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
-  /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
+  /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
 const PLACES: Readonly<Record<string, number>> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, last: -1 };
 
 function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
