@@ -129,7 +129,7 @@ describe('the conversational coach’s prompt', () => {
   it('gives the item in hand the recommendation table’s choices for this space, recommended first', () => {
     const prompt = coachPrompt(session({ kind: 'sorting', currentItem: 'blue mug', itemLocation: 'on the windowsill' }));
     expect(prompt.split('\n')).toContain(
-      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash.',
+      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash; medicines never go in the bin.',
     );
     const unknown = coachPrompt(session({ kind: 'sorting', currentItem: 'green device' }));
     expect(unknown).toContain('Usual choices for it in this space: not a kind of thing the table knows: ask where it goes rather than guessing.');

@@ -140,6 +140,7 @@ describe('the recommendation table', () => {
 
   it('gives the conversational coach the recommendation in one line, recommended first', () => {
     expect(recommendationHint('blue mug', 'Work (Design)')).toBe('To the kitchen (recommended), then Keep it here or Donate');
+    expect(recommendationHint('old paracetamol', undefined)).toBe('Back to a pharmacy (recommended), then To the medicine cabinet or Keep it here');
   });
 
   // The property: every row of the table, for every function, is a card the dialog can show.
