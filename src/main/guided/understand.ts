@@ -384,7 +384,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     firm: false,
   },
   { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
-  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
+  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with'), outcome: 'donate', firm: false, negated: 'keep' },
@@ -398,7 +398,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     // What it means to the person: "it's sentimental", "it means the world to me", "irreplaceable".
     pattern: phrase(
       'sentimental(?: value)?', 'means? (?:a lot|the world|so much|everything)', 'irreplaceable', 'heirloom', 'memories', 'precious', 'treasured?',
-      'reminds? me of', 'a (?:gift|present)', 'somewhere safe',
+      'reminds? me of', 'a (?:gift|present)',
     ),
     outcome: 'keep',
     firm: false,
@@ -517,8 +517,8 @@ function disposition(clauses: readonly Clause[], item: string, whereCard = false
   const refused = read.some(({ reading }) => reading?.refusesOut);
   const readings = read
     .map(({ reading }) => reading)
-    .filter((reading) => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
-  const firm = readings.filter((reading) => reading!.firm).at(-1);
+    .filter((reading): reading is Reading => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
+  const firm = readings.filter((reading) => reading.firm).at(-1);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
