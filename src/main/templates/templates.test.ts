@@ -198,7 +198,7 @@ describe('names in the coach’s sentences', () => {
       'Where do the 12 books live?',
     ]);
     expect(said('ask-clarify', { about: 'disposition', item: 'scissors' })).toBe('I didn’t catch that. Where do the scissors go?');
-    expect(said('extract', { expecting: { kind: 'location', item: 'socks' } }).split('\n').at(-1)).toBe('The coach asked where the socks live.');
+    expect(said('extract', { expecting: { kind: 'location', item: 'socks' } }).split('\n').at(-1)).toMatch(/^The coach asked where the socks live: a place they name is the answer/);
   });
 
   it('names the thing in hand with "the" or its owner, once', () => {
