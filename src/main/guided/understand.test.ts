@@ -312,6 +312,10 @@ describe('understand: the words people use for their things', () => {
     'not the charity shop, my grandad gave it me',
     'i could never part with it',
     'it reminds me of home',
+    'no no keep it, my brother built it',
+    'I would miss it too much if it went',
+    'nope, that was my aunties, she died last year',
+    'I could never let it go',
   ])('never reads sentiment or a refusal as out: "%s"', (text) => {
     expect(['keep', 'unsure']).toContain((understand(text, card) as Extract<Input, { kind: 'disposition' }>).outcome);
   });
@@ -326,6 +330,11 @@ describe('understand: the words people use for their things', () => {
     expect(understand('through the shredder', card)).toEqual(mug('recycle'));
     expect(understand('take them back to the pharmacy', card)).toEqual(mug('recycle', 'the pharmacy'));
     expect(understand('the battery collection box at the library', card)).toEqual(mug('recycle', 'the battery collection box at the library'));
+  });
+
+  it('reads a condition as deciding nothing', () => {
+    expect(understand('if it still works, keep it', card)).toEqual(mug('keep'));
+    expect(understand('donate it unless my sister wants it', card)).toEqual(mug('donate'));
   });
 
   it('reads "file it" as the card’s file box', () => {

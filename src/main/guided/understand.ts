@@ -129,10 +129,10 @@ function intensifies(next: Term | undefined): boolean {
   return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
 }
 
-/** Words that start a clause of their own after a bare "no". */
-const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he']);
+/** Words that start a clause of their own after a bare "no" (a subject, or keeping: "no keep it"). */
+const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
-const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
+const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -157,8 +157,9 @@ function clausesOf(text: string): Clause[] {
         raw = '';
         continue;
       }
-      // "no it's my nan's", "hell no that goes in the bin": a bare "no" before a subject answers the card; it negates nothing.
-      if (words.length <= 2 && words.at(-1)?.norm === 'no' && SUBJECTS.has(norm)) flush();
+      // "no it's my nan's", "hell no that goes in the bin", "no no no keep it": a bare "no" before a subject, before
+      // keeping, or said over and over, answers the card; it negates nothing.
+      if (norm !== 'no' && words.at(-1)?.norm === 'no' && words.length <= 3 && (SUBJECTS.has(norm) || words.filter((word) => word.norm === 'no').length > 1)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
       if (BREAK.test(term.post)) flush();
@@ -268,9 +269,9 @@ const KEEP_GOING = phrase(
 const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
-// "It means so much to me" is not too much.
+// How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
 const OVERWHELMED = phrase(
-  'too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!means? )so much', 'where to (?:start|begin)',
+  '(?<!(?:it|them|that) )too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!(?:means?|it|them|that) )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
 );
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
@@ -387,9 +388,14 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
-  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with'), outcome: 'donate', firm: false, negated: 'keep' },
   {
-    pattern: phrase('used? (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'w(?:ea|o)r[en]? (?:it|them)', 'do not move'),
+    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go'),
+    outcome: 'donate',
+    firm: false,
+    negated: 'keep',
+  },
+  {
+    pattern: phrase('used? (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'w(?:ea|o)r[en]? (?:it|them)', 'love (?:it|them)', 'do not move'),
     outcome: 'keep',
     firm: false,
     negated: 'donate',
@@ -398,7 +404,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     // What it means to the person: "it's sentimental", "it means the world to me", "irreplaceable".
     pattern: phrase(
       'sentimental(?: value)?', 'means? (?:a lot|the world|so much|everything)', 'irreplaceable', 'heirloom', 'memories', 'precious', 'treasured?',
-      'reminds? me of', 'a (?:gift|present)',
+      'reminds? me of', 'a (?:gift|present)', 'miss (?:it|them)', '(?:would|had|id) cry', 'break my heart', 'in memory', 'passed away', '(?:she|he|they) (?:passed|died)',
     ),
     outcome: 'keep',
     firm: false,
@@ -407,7 +413,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
     pattern: new RegExp(
-      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'s|(?:(?:it|that|this|they|those|these) (?:is|are|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
     ),
     outcome: 'keep',
     firm: false,
@@ -443,6 +449,8 @@ function destinationOf(clause: Clause, where: string, whereCard: boolean): Readi
 }
 
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
+  // "I'd cry if I binned it": a condition decides nothing.
+  if (/^(?:if|unless) /.test(clause.norm)) return undefined;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
   const destination = destinationOf(clause, clause.norm, whereCard);
   if (destination) return destination;
