@@ -302,7 +302,7 @@ const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
 const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
-const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
+const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
@@ -316,7 +316,7 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
  */
 const RECYCLING_POINT =
-  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*)$/;
+  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:\w+ )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*|recycle (?:point|center|place|collection|drop)\b.*)$/;
 /** Someone else's home: "to my mum's", "round my brother's place", "hers". It leaves this home, to a place. */
 const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
 /** Whose it was, when that makes it an heirloom: someone gone, a grandparent ("my late wife's", "my grandmother's"). */
@@ -379,12 +379,13 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
     outcome: 'donate',
     // Implied: "it's my ex's... I don't know" is still a hesitation.
     firm: false,
   },
-  { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
+  // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
+  { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
@@ -413,7 +414,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
     pattern: new RegExp(
-      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
     ),
     outcome: 'keep',
     firm: false,
@@ -458,7 +459,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "keep it but not here": somewhere else, the place still to ask.
   if (/^(?:but )?not (?:in )?(?:here|this room)$/.test(clause.norm)) return { outcome: 'place', firm: true };
   // "it's my sister's", asked where it lives: it lives at hers.
-  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are)|its|thats) (.+)$/.exec(clause.norm)?.[1];
+  // compromise may read "it's" as "it has" ("it's my sister's, she left it here").
+  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) (.+)$/.exec(clause.norm)?.[1];
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
@@ -502,7 +504,11 @@ function isPlaceOnly(clause: Clause): boolean {
 function locationText(clause: Clause, normalisedPlace: string): string {
   const firstWord = normalisedPlace.split(' ')[0]!;
   const words = clause.text.split(' ');
-  const from = words.findIndex((word, index) => word.toLowerCase().replace(/[^\p{L}']/gu, '') === firstWord && words.length - index >= normalisedPlace.split(' ').length - 1);
+  const spelt = (word: string) => {
+    const lower = word.toLowerCase().replace(/[^\p{L}']/gu, '');
+    return SPELLING[lower] ?? lower;
+  };
+  const from = words.findIndex((word, index) => spelt(word) === firstWord && words.length - index >= normalisedPlace.split(' ').length - 1);
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
@@ -789,7 +795,7 @@ export function understand(raw: string, expecting: Expecting): Input {
         (clause) =>
           !matchIn(clause, PLACE_NOUN)?.negated &&
           !REMARK_START.test(clause.norm) &&
-          !/^not /.test(clause.norm) &&
+          !/^(?:not|stop|quit|enough) /.test(clause.norm) &&
           [undefined, 'place'].includes(outcomeIn(clause, true)?.outcome),
       );
       const named = candidates.find((clause) => has(clause, PLACE_NOUN));
