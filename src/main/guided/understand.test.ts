@@ -278,6 +278,8 @@ describe('understand: the words people use for their things', () => {
     ["I've picked up a toolbox", 'toolbox'],
     ['lots of socks', 'socks'],
     ['here’s a broken umbrella', 'broken umbrella'],
+    ['ok, I’m looking at the spare duvet', 'spare duvet'],
+    ['yep, the lamp shade', 'lamp shade'],
   ])('names the thing that is there or in hand: "%s"', (text, name) => {
     expect(understand(text, item)).toEqual({ kind: 'item', item: name });
   });

@@ -615,11 +615,17 @@ function nameIn(clause: Clause): string | undefined {
 }
 
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding)|ive (?:got|found)|got|found|next (?:up |one |thing )?is)(?= )/;
+const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+holding|got|found|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
+
+/** A clause that is plainly a thing: "the mug", "there's a bag of chargers" (not "lost focus", "stop asking"). */
+function namesOutright(clause: Clause): boolean {
+  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/, '');
+  return THERE_IS.test(body) || /^(?:the|a|an|my|our|your|his|her|their|some|those|these) \S/.test(body);
+}
 
 /** The thing a clause says is there or in hand ("there's a broken charger"); undefined for "there's nothing else". */
 function foundIn(clause: Clause, body: string): string | undefined {
@@ -827,7 +833,8 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (keepGoing) return { kind: 'keepGoing' };
       if (overwhelmed) return { kind: 'overwhelmed' };
       if (stuck) return { kind: 'help' };
-      if (clauses.some((clause) => NEXT.test(clause.norm))) return { kind: 'next' };
+      // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
+      if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
       if (hesitant && expecting.kind === 'item') {
         const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
         return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };
