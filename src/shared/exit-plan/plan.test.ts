@@ -94,6 +94,8 @@ describe('the exit plan', () => {
     expect(destinationTitle('the garage')).toBe('To the garage');
     expect(destinationTitle('my car')).toBe('To my car');
     expect(destinationTitle("Sam's room")).toBe("To Sam's room");
+    expect(destinationTitle("mom's house")).toBe("To mom's house");
+    expect(destinationTitle('work')).toBe('To work');
     expect(destinationKey(' The  Garage ')).toBe('garage');
   });
 

@@ -20,10 +20,9 @@ export function destinationKey(location: string): string {
     .replace(/^the /, '');
 }
 
-/** "kitchen" reads "To the kitchen"; a destination that already has its own article or owner keeps it. */
+/** "kitchen" reads "To the kitchen"; a destination with its own owner keeps it ("To mum's"), and "work" takes none. */
 export function destinationTitle(location: string): string {
-  const clean = location.trim().replace(/\s+/g, ' ');
-  return /^(the|my|our|your|his|her|their|a|an)\s/i.test(clean) || /['’]s\b/.test(clean) ? `To ${clean}` : `To the ${clean}`;
+  return `To ${placeName(location)}`;
 }
 
 /** Which of the four groups a plan's group belongs to: trash, recycling and donation leave the home. */
