@@ -165,7 +165,7 @@ test('the large view outlines everything the detector found, on request, and say
 
   await page.getByRole('region', { name: 'Photos of the room' }).getByRole('button', { name: /^View coffee\.jpg/ }).click();
   const viewer = page.getByRole('dialog', { name: 'coffee.jpg' });
-  await expect(viewer).toContainText('Found on this computer: cup, table.');
+  await expect(viewer).toContainText('Found on this computer: a cup, a table.');
   await viewer.getByRole('button', { name: 'Outline everything found' }).click();
   await expect(viewer.locator('.focus-outline')).toHaveCount(2);
   await expect(viewer.locator('.focus-outline-name')).toHaveText(['cup', 'table']);

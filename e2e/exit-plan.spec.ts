@@ -33,7 +33,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await decide(page, 'empty amazon envelope', '1'); // Trash
   await decide(page, 'mug', '1'); // To the kitchen
   await decide(page, 'plate', '1'); // To the kitchen
-  await decide(page, 'lamp shade', '3'); // Somewhere else, Keep it here, Donate: Donate
+  await decide(page, 'lamp shade', '3'); // A lamp's: Keep it here, To the shelf, Donate: Donate
   await expect(page.getByTestId('pile-leaving').locator('.count')).toHaveText('2');
   await expect(page.getByTestId('pile-elsewhere').locator('.count')).toHaveText('2');
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();

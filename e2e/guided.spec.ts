@@ -47,7 +47,7 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   await dialog(page).getByRole('textbox').press('Enter');
 
   // Item by item: what is it, then where it goes (the envelope's first choice is Trash; receipts in a work room are
-  // filed first, and the second choice recycles them).
+  // filed first, and the second choice shreds them for recycling).
   for (const [item, key] of [['empty amazon envelope', '1'], ['old receipts', '2']] as const) {
     await expect(dialog(page).getByRole('button', { name: 'Other...' })).toBeVisible();
     await other(page, item);

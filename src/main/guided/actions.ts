@@ -90,11 +90,12 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     carried: count.optional(),
     nextTime: z.array(text).max(3).optional(),
   }),
-  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), count: groupCount }),
+  /** `location`: recycling that is not the household bin ("pharmacy", "battery recycling point"). */
+  z.object({ kind: z.literal('instructTrash'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), location: text.optional(), count: groupCount }),
   z.object({ kind: z.literal('instructPlace'), item: text, location: text, count: groupCount }),
   z.object({ kind: z.literal('instructUnsure'), item: text, unsure: count, later: z.boolean(), count: groupCount }),
   z.object({ kind: z.literal('instructNext'), item: text, outcome: z.enum(['keep', 'skip']), count: groupCount }),
-  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), out: count, count: groupCount }),
+  z.object({ kind: z.literal('instructBag'), item: text, outcome: z.enum(['trash', 'donate', 'recycle']), location: text.optional(), out: count, count: groupCount }),
   // Splitting: said in the chat, then confirmed (renamed, merged or declined) in a dialog.
   z.object({ kind: z.literal('instructSplit'), unsure: count, categories: z.array(CategorySchema).min(1) }),
   // Decision support: a gentle reframe in the chat, then the item's card again.

@@ -718,8 +718,11 @@ function instruction(state: SessionState, records: readonly [DecisionRecord, ...
       const moving = (entry: PileItem) => records.some((each) => isThingOf(entry, each));
       const before = state.piles.out.filter((entry) => !moving(entry)).length;
       const out = before + records.length;
+      const at = record.location ? { location: record.location } : {};
       // Every BAG_EVERY things out, a bag to the door: said when this answer crosses a multiple of it.
-      return Math.floor(out / BAG_EVERY) > Math.floor(before / BAG_EVERY) ? { kind: 'instructBag', item, outcome, out, ...count } : { kind: 'instructTrash', item, outcome, ...count };
+      return Math.floor(out / BAG_EVERY) > Math.floor(before / BAG_EVERY)
+        ? { kind: 'instructBag', item, outcome, ...at, out, ...count }
+        : { kind: 'instructTrash', item, outcome, ...at, ...count };
     }
     case 'place':
       return { kind: 'instructPlace', item, location: record.location ?? 'its place', ...count };

@@ -52,6 +52,31 @@ describe('GuidedCoach turns', () => {
     expect(harness.state().piles.belongs).toMatchObject([{ name: 'mug', outcome: 'place', location: 'the hall cupboard' }]);
   });
 
+  it('keeps a name typed with its article bare, and asks about it in a sentence that reads right', async () => {
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),
+      answers: (question) =>
+        question.kind === 'disposition' ? { kind: 'disposition', pick: { type: 'choice', index: 0 } } : undefined,
+    });
+    const outcome = await harness.coach.turn({ text: 'an empty crisp packet' });
+    // Rubbish is known: the card leads with the bin, not "somewhere else".
+    expect(harness.asked[0]).toMatchObject({ kind: 'disposition', item: 'empty crisp packet', choices: [{ label: 'Trash' }, { label: 'Recycle' }] });
+    expect(outcome).toMatchObject({ response: expect.stringMatching(/^Empty crisp packet: trash\./) });
+    expect(harness.state().piles.out).toMatchObject([{ name: 'empty crisp packet', outcome: 'trash' }]);
+  });
+
+  it('takes old medicine back to a pharmacy: recycling with its place, said and kept', async () => {
+    const harness = await guidedHarness({
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),
+      answers: (question) =>
+        question.kind === 'disposition' ? { kind: 'disposition', pick: { type: 'choice', index: 0 } } : undefined,
+    });
+    const outcome = await harness.coach.turn({ text: 'old paracetamol' });
+    expect(harness.asked[0]).toMatchObject({ kind: 'disposition', choices: [{ label: 'Back to a pharmacy', disposition: 'recycle', location: 'pharmacy' }, {}, {}] });
+    expect(outcome).toMatchObject({ response: 'Old paracetamol: recycling → pharmacy. Next.' });
+    expect(harness.state().piles.out).toMatchObject([{ name: 'old paracetamol', outcome: 'recycle', location: 'pharmacy' }]);
+  });
+
   it('checks energy when it is all too much, and stopping there ends the session', async () => {
     const harness = await guidedHarness({
       initial: (state) => ({ ...state, guided: { ...sorting, currentItem: undefined } }),

@@ -84,9 +84,9 @@ describe('a whole session from the realistic script, with no model', () => {
       'Tangle of old cables: undecided for now (2 so far). That’s fine. Next.',
       'Coffee mug: to the kitchen. Next.',
       'Stack of magazines: undecided for now (3 so far). That’s fine. Next.',
-      'Old receipts: recycling. Next.',
+      'Old receipts: recycling → shredder. Next.',
       'Phone charger: undecided for now (4 so far). That’s fine. Next.',
-      'Tangle of old cables: recycling. Next.',
+      'Tangle of old cables: recycling → electronics recycling point. Next.',
       'Spare cable: to its place. That’s cables done. Next: everything else.',
       'Good stopping point. 8 things decided: 1 stays here, 1 goes elsewhere in the home, 3 leave the home, 3 undecided. Take what leaves the home to the door when you can. Next time: Decide on: sketchbook with some ideas; Decide on: stack of magazines; Decide on: phone charger; The boxes.',
     ]);

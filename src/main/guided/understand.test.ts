@@ -257,3 +257,94 @@ describe('understand: corrections and renames that must not lose what the person
     expect(understand('ok but call the last pile "odds and ends"', split)).toEqual({ kind: 'split', edit: { kind: 'rename', names: ['odds and ends'], pile: { at: -1 } } });
   });
 });
+
+/**
+ * Issue 27's shapes, each a mechanism tested in words that are not the corpus's: things named with "there's" and
+ * amounts, a where-does-it-live card read as a place whatever it names, sentiment and refusal never read as out,
+ * shredding and recycling points.
+ */
+describe('understand: the words people use for their things', () => {
+  const lamp: Expecting = { kind: 'location', item: 'lamp' };
+  const lampGoes = (outcome: Extract<Input, { kind: 'disposition' }>['outcome'], location?: string): Input => ({
+    kind: 'disposition',
+    item: 'lamp',
+    outcome,
+    ...(location ? { location } : {}),
+  });
+
+  it.each([
+    ['there are a few old remotes', 'old remotes'],
+    ['we have got a heap of magazines here', 'magazines'],
+    ["I've picked up a toolbox", 'toolbox'],
+    ['lots of socks', 'socks'],
+    ['here’s a broken umbrella', 'broken umbrella'],
+    ['ok, I’m looking at the spare duvet', 'spare duvet'],
+    ['yep, the lamp shade', 'lamp shade'],
+  ])('names the thing that is there or in hand: "%s"', (text, name) => {
+    expect(understand(text, item)).toEqual({ kind: 'item', item: name });
+  });
+
+  it.each(["there's nothing else", 'found it', "there's a mess everywhere", 'i have no idea'])('names nothing where nothing is named: "%s"', (text) => {
+    expect(understand(text, next).kind).toBe('unclear');
+  });
+
+  it.each([
+    ["my cousin's flat", "my cousin's flat"],
+    ['at my dad’s', 'my dad’s'],
+    ['its my sons', 'my sons'],
+    ['back to work', 'work'],
+    ['hang on, it lives at my aunt’s', 'my aunt’s'],
+  ])('reads a where-does-it-live answer as the place it names: "%s"', (text, location) => {
+    expect(understand(text, lamp)).toEqual(lampGoes('place', location));
+  });
+
+  it('still reads the bin, charity, a recipient, doubt and a stop as themselves on that card', () => {
+    expect(understand('straight in the bin', lamp)).toEqual(lampGoes('trash'));
+    expect(understand('charity shop', lamp)).toEqual(lampGoes('donate'));
+    expect(understand('my cousin wants it', lamp)).toEqual(lampGoes('donate'));
+    expect(understand('nowhere, it has no home', lamp)).toEqual(lampGoes('unsure'));
+    expect(understand("let's stop for today", lamp)).toEqual({ kind: 'stop' });
+  });
+
+  it.each([
+    "don't get rid of it, it belonged to my uncle",
+    'please never throw it away, it was my late brother’s',
+    'no! my niece painted it',
+    'it means so much to me',
+    'not the charity shop, my grandad gave it me',
+    'i could never part with it',
+    'it reminds me of home',
+    'no no keep it, my brother built it',
+    'I would miss it too much if it went',
+    'nope, that was my aunties, she died last year',
+    'I could never let it go',
+  ])('never reads sentiment or a refusal as out: "%s"', (text) => {
+    expect(['keep', 'unsure']).toContain((understand(text, card) as Extract<Input, { kind: 'disposition' }>).outcome);
+  });
+
+  it('lets an outright way out win over sentiment', () => {
+    expect(understand('it was my aunt’s but donate it', card)).toEqual(mug('donate'));
+    expect(understand('sentimental, sure, but bin it', card)).toEqual(mug('trash'));
+  });
+
+  it('reads shredding as recycling, and a recycling point with its place', () => {
+    expect(understand('shred them please', card)).toEqual(mug('recycle'));
+    expect(understand('through the shredder', card)).toEqual(mug('recycle'));
+    expect(understand('take them back to the pharmacy', card)).toEqual(mug('recycle', 'the pharmacy'));
+    expect(understand('the battery collection box at the library', card)).toEqual(mug('recycle', 'the battery collection box at the library'));
+  });
+
+  it('reads a condition as deciding nothing', () => {
+    expect(understand('if it still works, keep it', card)).toEqual(mug('keep'));
+    expect(understand('donate it unless my sister wants it', card)).toEqual(mug('donate'));
+  });
+
+  it('reads "file it" as the card’s file box', () => {
+    expect(understand('file them away', card)).toEqual(mug('place', 'file box'));
+  });
+
+  it('takes a stop with only a reason, not an answer, as a stop', () => {
+    expect(understand('can we stop, this is hard, it was my mum’s', card)).toEqual({ kind: 'stop' });
+    expect(understand('it stays, and can we stop now', card)).toEqual(mug('keep'));
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
- * punctuation, "but", "so", "wait"; "I mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
+ * punctuation, "but", "so" (not "so much"), "wait", and after a bare "no" before a subject: "no it's my nan's"; "I
+ * mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
  * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
  * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
@@ -11,20 +12,27 @@
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
+ * - Sentiment keeps ("it's sentimental", "it was my dad's", "my daughter made it"), and refusing a way out ("don't
+ *   bin it") rules out a way out only implied: "no, don't bin it, it's my grandma's" is never out.
+ * - Shredding is recycling; a pharmacy or a battery or e-waste point is recycling kept with its place.
+ * - On the card asking where a thing lives, the answer is a place whatever it names ("mom's house", "back to
+ *   work"), unless it is a way out (the bin, charity, someone who wants it), doubt or a stop.
  * - An outcome word before a noun names a thing, not an outcome ("the trash bag can stay", "junk mail").
  * - A stop is a whole clause that asks to end the session ("let's stop for today", "can we stop", "I'm done",
  *   "that's enough", "can we call it", "let's finish tomorrow", "pick this up another day"), un-negated; being out of
  *   steam may come with a stop but is not one; "stop asking", "done with it", "tired" and "one more then I'm done" are not stops,
- *   and an answer in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
+ *   and an answer said outright in the same message (it stays, stop) wins over a stop. On the card asking whether to go on, a
  *   bare "no" / "nah" declines to go on and is a stop too. (The coach confirms any stop read from text.)
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
- *   and filler at the edges ("obviously", "I guess").
+ *   and filler at the edges ("obviously", "I guess"); a thing is what is said to be there or in hand ("there's a
+ *   bag of old chargers", "I've got loads of receipts"), kept without its article or a rough amount.
  * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
  *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
  *
  * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
 import nlp from 'compromise';
+import { editDistance } from '../../shared/text/distance';
 import { bareName } from '../../shared/text/names';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
@@ -77,8 +85,9 @@ const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
 /** One spelling for words the two Englishes spell apart, so the phrase lists name each once. */
 const SPELLING: Readonly<Record<string, string>> = {
   colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
-  organise: 'organize', mum: 'mom', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
-  hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin',
+  organise: 'organize', mum: 'mom', mums: 'moms', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
+  hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin', binning: 'bin',
+  chucking: 'chuck', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
@@ -90,23 +99,10 @@ const TYPO_TARGETS = ['trash', 'throw', 'recycle', 'donate', 'charity', 'keep', 
 // Real words one letter from a target that mean something else.
 const NOT_TYPOS = new Set(['crash', 'brash', 'trish', 'three', 'threw', 'throne', 'dona', 'kept', 'keen', 'deep', 'text', 'nest', 'neat']);
 
-function distance(a: string, b: string): number {
-  // Damerau-Levenshtein (optimal string alignment): a swap of two letters ("recylce") is one edit.
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** A near miss of exactly one outcome word, with the same first letter ("recylce", "donat", "thow", "thrash"). */
 function corrected(word: string): string {
   if (word.length < 4 || NOT_TYPOS.has(word) || TYPO_TARGETS.includes(word) || !/^[a-z]+$/.test(word)) return word;
-  const near = TYPO_TARGETS.filter((target) => target[0] === word[0] && !word.startsWith(target) && distance(word, target) === 1);
+  const near = TYPO_TARGETS.filter((target) => target[0] === word[0] && !word.startsWith(target) && editDistance(word, target) === 1);
   return near.length === 1 ? near[0]! : word;
 }
 
@@ -128,8 +124,15 @@ function normalise(term: Term): string {
 const BREAK = /[,.;:!?…()\n]|\s(?:[-–—/+&=→]|->|=>)\s/;
 /** A word that is only a separator: "Laundry room / utility", "bed + desk + chair", "junk mail = trash". */
 const SEPARATOR = /^(?:[-–—/+&=→]|->|=>)$/;
+/** "so much", "so sentimental": a "so" before an amount or a quality opens no clause. */
+function intensifies(next: Term | undefined): boolean {
+  return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
+}
+
+/** Words that start a clause of their own after a bare "no" (a subject, or keeping: "no keep it"). */
+const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
-const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
+const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -142,9 +145,10 @@ function clausesOf(text: string): Clause[] {
     raw = '';
   };
   for (const clause of nlp(text).clauses().json() as { terms: Term[] }[]) {
-    for (const term of clause.terms) {
+    for (const [index, term] of clause.terms.entries()) {
       const norm = normalise(term);
-      if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || (OPENS_CLAUSE.has(norm) && !term.implicit)) flush();
+      const opens = OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]));
+      if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || opens) flush();
       if (SEPARATOR.test(term.text)) continue;
       // "i mean" corrects what came before: keep only what follows.
       if (norm === 'mean' && words.at(-1)?.norm === 'i') {
@@ -153,6 +157,9 @@ function clausesOf(text: string): Clause[] {
         raw = '';
         continue;
       }
+      // "no it's my nan's", "hell no that goes in the bin", "no no no keep it": a bare "no" before a subject, before
+      // keeping, or said over and over, answers the card; it negates nothing.
+      if (norm !== 'no' && words.at(-1)?.norm === 'no' && words.length <= 3 && (SUBJECTS.has(norm) || words.filter((word) => word.norm === 'no').length > 1)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
       if (BREAK.test(term.post)) flush();
@@ -262,8 +269,9 @@ const KEEP_GOING = phrase(
 const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
+// How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
 const OVERWHELMED = phrase(
-  'too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', 'so much', 'where to (?:start|begin)',
+  '(?<!(?:it|them|that) )too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!(?:means?|it|them|that) )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
 );
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
@@ -272,7 +280,7 @@ const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do'
 const HESITANT = phrase(
   'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
   'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
-  'not got a (?:place|home)',
+  'not got a (?:place|home)', 'nowhere',
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -283,23 +291,36 @@ interface Reading {
   readonly location?: string;
   /** Said outright, not implied. */
   readonly firm: boolean;
+  /** The clause refuses a way out ("don't bin it", "can't part with it"). */
+  readonly refusesOut?: true;
 }
+
+/** The outcomes that take a thing out of the home. */
+const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
-const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on)';
+const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
 const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center)?|bottle bank|tip)$/, 'recycle'],
+  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center| point)?|bottle bank|tip)$/, 'recycle'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
   [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
-  // Someone else's home: "drop them at hers", "to my mum's", "round my brother's place".
-  [new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`), 'donate'],
 ];
+/**
+ * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
+ * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
+ */
+const RECYCLING_POINT =
+  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:\w+ )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*|recycle (?:point|center|place|collection|drop)\b.*)$/;
+/** Someone else's home: "to my mum's", "round my brother's place", "hers". It leaves this home, to a place. */
+const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
+/** Whose it was, when that makes it an heirloom: someone gone, a grandparent ("my late wife's", "my grandmother's"). */
+const HEIRLOOM_OWNER = "(?:my |our |her |his )?(?:late \\w+|grand(?:ma|mother|pa|father|ad|dad|mom|mommy)|gran|granny|nan|nana|nanna)'?s";
 /** Out of this room, with the place still to ask. */
 const ELSEWHERE = phrase('somewhere else', 'elsewhere', 'another room', 'a different room');
 /** Rooms and furniture a thing can go to, for answers that are only a place ("kitchen", "hook by the back door"). */
@@ -307,8 +328,10 @@ const PLACE_NOUN = phrase(
   '\\w*room', 'kitchen', 'bathroom', 'closet', 'cupboard', 'wardrobe', '\\w*drawers?', '\\w*shel(?:f|ves)', 'bookcase', 'cabinet', 'box',
   'toolbox', 'shed', 'garage', 'hall', 'hallway', 'landing', 'hook', 'door', 'loft', 'attic', 'basement', 'cellar', 'downstairs',
   'upstairs', 'car', 'desk', 'nightstand', 'bedside table', 'dresser', 'hamper', 'basket', 'pantry', 'sink', 'counter', 'rack',
-  'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub',
+  'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub', 'laundry(?: basket| bin| pile)?', 'van', 'locker',
 );
+/** "file it", "filing": the file box, as the card's "File it" choice. */
+const FILE_IT = /^(?:(?:just|please) )?(?:file|filing)(?: (?:it|them|that|those|away|it away|them away))?(?: please)?$/;
 
 interface OutcomeWord {
   readonly pattern: RegExp;
@@ -322,7 +345,14 @@ interface OutcomeWord {
 }
 
 const OUTCOME_WORDS: readonly OutcomeWord[] = [
-  { pattern: phrase('recycle', 'bottle bank', 'e-?waste'), outcome: 'recycle', firm: true, negated: 'keep', alsoAName: true },
+  {
+    // Shredding is how papers with a name on them are recycled; a pharmacy takes old medicines back.
+    pattern: phrase('recycle', 'bottle bank', 'e-? ?waste', 'shred\\w*', 'pharmacy', 'chemist', 'drugstore'),
+    outcome: 'recycle',
+    firm: true,
+    negated: 'keep',
+    alsoAName: true,
+  },
   {
     pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those |em )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
     outcome: 'donate',
@@ -349,21 +379,45 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are) ${PEOPLE}'s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
     outcome: 'donate',
     // Implied: "it's my ex's... I don't know" is still a hesitation.
     firm: false,
   },
-  { pattern: phrase('trash', 'bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
-  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives'), outcome: 'keep', firm: true, negated: 'donate' },
+  // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
+  { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
+  { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
-  { pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone'), outcome: 'donate', firm: false, negated: 'keep' },
   {
-    pattern: phrase('use (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'mean a lot', 'do not move'),
+    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go'),
+    outcome: 'donate',
+    firm: false,
+    negated: 'keep',
+  },
+  {
+    pattern: phrase('used? (?:it|them)', 'using (?:it|them)', 'play (?:it|them)', 'need (?:it|them)', 'want (?:it|them)', 'w(?:ea|o)r[en]? (?:it|them)', 'love (?:it|them)', 'do not move'),
     outcome: 'keep',
     firm: false,
     negated: 'donate',
+  },
+  {
+    // What it means to the person: "it's sentimental", "it means the world to me", "irreplaceable".
+    pattern: phrase(
+      'sentimental(?: value)?', 'means? (?:a lot|the world|so much|everything)', 'irreplaceable', 'heirloom', 'memories', 'precious', 'treasured?',
+      'reminds? me of', 'a (?:gift|present)', 'miss (?:it|them)', '(?:would|had|id) cry', 'break my heart', 'in memory', 'passed away', '(?:she|he|they) (?:passed|died)',
+    ),
+    outcome: 'keep',
+    firm: false,
+    negated: 'donate',
+  },
+  {
+    // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
+    pattern: new RegExp(
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+    ),
+    outcome: 'keep',
+    firm: false,
   },
   // Finishing something with it keeps it, whether it is finished one day or not finished yet.
   { pattern: phrase('finish (?:reading|knitting|it)'), outcome: 'keep', firm: false, negated: 'keep' },
@@ -384,22 +438,44 @@ function namesAThing(clause: Clause, { at, end }: Found): boolean {
   return next.tags.has('Noun') && !next.tags.has('Pronoun') && !QUANTITIES.has(next.norm);
 }
 
-function outcomeIn(clause: Clause): Reading | undefined {
-  // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin".
-  const destination = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(clause.norm));
-  if (destination) return { outcome: destination[1], firm: true };
+/** What a destination does with a thing: an outcome's place ("the bin"), a recycling point, someone else's home. */
+function destinationOf(clause: Clause, where: string, whereCard: boolean): Reading | undefined {
+  const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
+  if (outcome) return { outcome, firm: true };
+  const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
+  if (RECYCLING_POINT.test(where)) return { outcome: 'recycle', location: place(), firm: true };
+  // Asked where it lives, someone else's home is where it lives ("mom's house"); otherwise it leaves the home.
+  if (SOMEONES_HOME.test(where)) return whereCard ? { outcome: 'place', location: place(), firm: true } : { outcome: 'donate', firm: true };
+  return undefined;
+}
+
+function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
+  // "I'd cry if I binned it": a condition decides nothing.
+  if (/^(?:if|unless) /.test(clause.norm)) return undefined;
+  // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
+  const destination = destinationOf(clause, clause.norm, whereCard);
+  if (destination) return destination;
+  if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
+  // "keep it but not here": somewhere else, the place still to ask.
+  if (/^(?:but )?not (?:in )?(?:here|this room)$/.test(clause.norm)) return { outcome: 'place', firm: true };
+  // "it's my sister's", asked where it lives: it lives at hers.
+  // compromise may read "it's" as "it has" ("it's my sister's, she left it here").
+  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) (.+)$/.exec(clause.norm)?.[1];
+  if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
     const where = place[1]!;
-    const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where));
-    if (outcome) return { outcome: outcome[1], firm: true };
+    const elsewhere = destinationOf(clause, where, whereCard);
+    if (elsewhere) return elsewhere;
     if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
   let best: (Reading & { at: number }) | undefined;
+  let refuses = false;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
     const found = matchesIn(clause, word.pattern).find((match) => !(word.alsoAName && namesAThing(clause, match)));
     if (!found) continue;
+    refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
     if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming|em coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
@@ -408,7 +484,7 @@ function outcomeIn(clause: Clause): Reading | undefined {
     // Within a clause the last word says it, but something said outright outweighs something implied.
     if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
   }
-  if (best) return { outcome: best.outcome, firm: best.firm };
+  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
   if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
   return undefined;
@@ -428,11 +504,15 @@ function isPlaceOnly(clause: Clause): boolean {
 function locationText(clause: Clause, normalisedPlace: string): string {
   const firstWord = normalisedPlace.split(' ')[0]!;
   const words = clause.text.split(' ');
-  const from = words.findIndex((word, index) => word.toLowerCase().replace(/[^\p{L}']/gu, '') === firstWord && words.length - index >= normalisedPlace.split(' ').length - 1);
+  const spelt = (word: string) => {
+    const lower = word.toLowerCase().replace(/[^\p{L}']/gu, '');
+    return SPELLING[lower] ?? lower;
+  };
+  const from = words.findIndex((word, index) => spelt(word) === firstWord && words.length - index >= normalisedPlace.split(' ').length - 1);
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -441,12 +521,20 @@ function trimFiller(text: string): string {
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
-/** What the message says about the item in hand, corrections and all; undefined when it says nothing about it. */
-function disposition(clauses: readonly Clause[], item: string): Input | undefined {
-  const readings = clauses.map(outcomeIn).filter((reading) => reading !== undefined);
+/**
+ * What the message says about the item in hand, corrections and all; undefined when it says nothing about it.
+ * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
+ */
+function disposition(clauses: readonly Clause[], item: string, whereCard = false): Input | undefined {
+  const read = clauses.map((clause) => ({ clause, reading: outcomeIn(clause, whereCard) }));
+  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied.
+  const refused = read.some(({ reading }) => reading?.refusesOut);
+  const readings = read
+    .map(({ reading }) => reading)
+    .filter((reading): reading is Reading => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
   const firm = readings.filter((reading) => reading.firm).at(-1);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
-  const parts = clauses.map((clause) => ({ clause, reading: outcomeIn(clause) })).filter(({ clause, reading }) => reading?.firm && has(clause, PART));
+  const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
   const hesitant = clauses.some((clause) => has(clause, HESITANT));
   const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
@@ -463,6 +551,8 @@ const FUNCTION_WORDS = phrase(
   'kids', 'guest\\w*', 'gym', 'exercise', 'yoga', 'music', 'record\\w*', 'read\\w*', 'gam\\w*', '(?:get )?dress\\w*', 'wardrobe', 'closet',
   'clothes', 'eat\\w*', 'dining', 'dinner', 'laundry', 'utility', 'garage', 'car', 'nursery', 'baby', 'meditat\\w*', 'breath\\w*',
   'chill\\w*', 'unwind\\w*', 'hang(?:ing)? out', 'veg\\w* out',
+  // Rooms that are their use: "it's the hallway", "the kitchen".
+  'kitchen', 'bathroom', 'hall(?:way)?', 'entr(?:y|ance)\\w*', 'landing', 'porch', 'loft', 'attic', 'basement', 'cellar', 'shed', 'den', 'conservatory',
 );
 const ROOM_STATE = phrase('buried', 'disaster', 'mess\\w*', 'see the floor', 'everywhere', 'chaos', 'dumping ground', 'tip', 'bomb', 'pigsty');
 const NO_LONGER = phrase('no longer', 'done with', 'any ?more');
@@ -504,7 +594,9 @@ function nameIn(clause: Clause): string | undefined {
   // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
   const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
   // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
-  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : undefined;
+  const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : foundIn(clause, body);
+  // "found it", "there's a mess": something is there, but nothing is named.
+  if (!said && THERE_IS.test(body)) return undefined;
   if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
   // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
   if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
@@ -522,6 +614,27 @@ function nameIn(clause: Clause): string | undefined {
   return text && isName(text) ? text : undefined;
 }
 
+/** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
+const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
+const THERE_IS_TEXT =
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
+/** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
+const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
+
+/** A clause that is plainly a thing: "the mug", "there's a bag of chargers" (not "lost focus", "stop asking"). */
+function namesOutright(clause: Clause): boolean {
+  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/, '');
+  return THERE_IS.test(body) || /^(?:the|a|an|my|our|your|his|her|their|some|those|these) \S/.test(body);
+}
+
+/** The thing a clause says is there or in hand ("there's a broken charger"); undefined for "there's nothing else". */
+function foundIn(clause: Clause, body: string): string | undefined {
+  if (!THERE_IS.test(body) || has(clause, ROOM_STATE)) return undefined;
+  const rest = body.replace(THERE_IS, '').trim();
+  if (/^(?:nothing|none|not|any)(?: |$)/.test(rest) || (REMARK_START.test(rest) && !/^(?:this|that|those|these) \w+/.test(rest))) return undefined;
+  return trimFiller(clause.text).replace(THERE_IS_TEXT, '');
+}
+
 /** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
 const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
 /** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
@@ -534,7 +647,7 @@ function itemOf(clauses: readonly Clause[]): Input | undefined {
   const names = clauses.map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
   // Kept without its article, as piles list it: "an empty crisp packet" is the empty crisp packet.
-  return item ? { kind: 'item', item: bareName(item.replace(/\s+(?:next|first)$/i, '')) } : undefined;
+  return item ? { kind: 'item', item: bareName(item.replace(AMOUNT_TEXT, '').replace(/\s+(?:next|first|here|right here|over there)$/i, '')) } : undefined;
 }
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
@@ -593,7 +706,7 @@ const ACCEPT = phrase(
 const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
-  /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
+  /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
 const PLACES: Readonly<Record<string, number>> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, last: -1 };
 
 function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
@@ -657,9 +770,11 @@ export function understand(raw: string, expecting: Expecting): Input {
   const keepGoing = any(KEEP_GOING);
 
   // An answer to the card in the same message wins over a stop ("it stays, stop"); on its own, a stop is a stop.
-  const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item) : undefined;
+  const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item, expecting.kind === 'location') : undefined;
   const stops = !keepGoing && clauses.some((clause) => STOP_CLAUSE.test(clause.norm));
-  if (stops && !(answer && answer.kind === 'disposition' && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
+  // Only an answer said outright: "can we stop, it's too hard, it was my dad's" still asks to stop.
+  const answered = answer?.kind === 'disposition' && clauses.some((clause) => outcomeIn(clause, expecting.kind === 'location')?.firm);
+  if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
   const trigger = TRIGGER.exec(text);
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
@@ -681,8 +796,20 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (answer && answer.kind === 'disposition' && answer.outcome !== 'place') return answer;
       if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
       // The first place named is where it goes; what follows is usually a detail or a remark.
-      const candidates = clauses.filter((clause) => !matchIn(clause, PLACE_NOUN)?.negated && !REMARK_START.test(clause.norm) && !/^not /.test(clause.norm));
-      const where = trimFiller((candidates.find((clause) => has(clause, PLACE_NOUN)) ?? candidates[0])?.text ?? '');
+      // A clause about the thing, not its place ("don't bin it"), is not a candidate.
+      const candidates = clauses.filter(
+        (clause) =>
+          !matchIn(clause, PLACE_NOUN)?.negated &&
+          !REMARK_START.test(clause.norm) &&
+          !/^(?:not|stop|quit|enough) /.test(clause.norm) &&
+          [undefined, 'place'].includes(outcomeIn(clause, true)?.outcome),
+      );
+      const named = candidates.find((clause) => has(clause, PLACE_NOUN));
+      // "stop asking, it lives at my mum's": with no place word among them, the place the answer names.
+      if (!named && answer?.kind === 'disposition' && answer.location) return answer;
+      const chosen = named ?? candidates[0];
+      // "take it back to my sister": the place the clause names, else the clause itself.
+      const where = chosen ? (outcomeIn(chosen, true)?.location ?? trimFiller(chosen.text)) : '';
       if (where) return { kind: 'disposition', item: expecting.item, outcome: 'place', location: where };
       return answer ?? unclear;
     }
@@ -706,7 +833,8 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (keepGoing) return { kind: 'keepGoing' };
       if (overwhelmed) return { kind: 'overwhelmed' };
       if (stuck) return { kind: 'help' };
-      if (clauses.some((clause) => NEXT.test(clause.norm))) return { kind: 'next' };
+      // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
+      if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
       if (hesitant && expecting.kind === 'item') {
         const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
         return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };

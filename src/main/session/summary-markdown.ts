@@ -15,7 +15,7 @@ function itemLine(line: PileLine): string {
   const note = outcomeNote(line);
   const name = escape(lineName(line));
   if (!note) return `- ${name}`;
-  return `- ${name} ${line.outcome === 'place' ? escape(note) : `(${note})`}`;
+  return `- ${name} ${line.outcome === 'place' ? escape(note) : `(${escape(note)})`}`;
 }
 
 /**

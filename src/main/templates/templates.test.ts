@@ -129,7 +129,7 @@ describe('the conversational coach’s prompt', () => {
   it('gives the item in hand the recommendation table’s choices for this space, recommended first', () => {
     const prompt = coachPrompt(session({ kind: 'sorting', currentItem: 'blue mug', itemLocation: 'on the windowsill' }));
     expect(prompt.split('\n')).toContain(
-      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash.',
+      'Usual choices for it in this space: To the kitchen (recommended), then Keep it here or Donate. Keepsakes and photos are never trash; medicines never go in the bin.',
     );
     const unknown = coachPrompt(session({ kind: 'sorting', currentItem: 'green device' }));
     expect(unknown).toContain('Usual choices for it in this space: not a kind of thing the table knows: ask where it goes rather than guessing.');
@@ -198,7 +198,7 @@ describe('names in the coach’s sentences', () => {
       'Where do the 12 books live?',
     ]);
     expect(said('ask-clarify', { about: 'disposition', item: 'scissors' })).toBe('I didn’t catch that. Where do the scissors go?');
-    expect(said('extract', { expecting: { kind: 'location', item: 'socks' } }).split('\n').at(-1)).toBe('The coach asked where the socks live.');
+    expect(said('extract', { expecting: { kind: 'location', item: 'socks' } }).split('\n').at(-1)).toMatch(/^The coach asked where the socks live: a place they name is the answer/);
   });
 
   it('names the thing in hand with "the" or its owner, once', () => {
@@ -217,6 +217,11 @@ describe('names in the coach’s sentences', () => {
     expect(said('summary', { summary: '1 thing decided: 1 stays here.', nextTime: [] })).toBe('Good stopping point. 1 thing decided: 1 stays here.');
     expect(said('instruct-split', { unsure: 1, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^1 thing is undecided\./);
     expect(said('instruct-split', { unsure: 5, categories: [{ name: 'cables', items: ['cable'] }] })).toMatch(/^5 things are undecided\./);
+  });
+
+  it('says where recycling that is not the household bin goes', () => {
+    expect(said('instruct-trash', { Item: 'Old paracetamol', outcomeWord: 'recycling', location: 'pharmacy' })).toBe('Old paracetamol: recycling → pharmacy. Next.');
+    expect(said('instruct-trash', { Item: 'Crisp packet', outcomeWord: 'trash' })).toBe('Crisp packet: trash. Next.');
   });
 
   it('says where a thing goes as a place: "to the garage", "to mom’s house", "to work"', () => {

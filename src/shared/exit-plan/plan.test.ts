@@ -36,6 +36,26 @@ describe('the exit plan', () => {
     expect(ExitPlanSchema.parse(plan)).toEqual(plan);
   });
 
+  it('gives recycling that is not the household bin a trip of its own: back to a pharmacy, to a battery point', () => {
+    const plan = exitPlanOf(
+      tidying([
+        item('1', 'amazon box', 'recycle'),
+        item('2', 'old paracetamol', 'recycle', 'pharmacy'),
+        item('3', 'dead batteries', 'recycle', 'battery recycling point'),
+        item('4', 'cough syrup', 'recycle', 'Pharmacy'),
+        item('5', 'receipt', 'trash'),
+      ]),
+    );
+    expect(summary(plan)).toEqual([
+      'Trash: receipt',
+      'Recycling: amazon box',
+      'Recycling: pharmacy: old paracetamol, cough syrup',
+      'Recycling: battery recycling point: dead batteries',
+    ]);
+    expect(plan.groups[2]).toMatchObject({ kind: 'recycle', key: 'recycle:pharmacy', hint: 'Not the household recycling: these go to the pharmacy.' });
+    expect(planSections(plan.groups).map((section) => [section.pileGroup, section.count])).toEqual([['leaving', 5]]);
+  });
+
   it('says how to take a donation out, in one practical line', () => {
     const [donation] = exitPlanOf(tidying([item('1', 'jumper', 'donate')])).groups;
     expect(donation?.hint).toMatch(/^Bag it/);
@@ -74,6 +94,8 @@ describe('the exit plan', () => {
     expect(destinationTitle('the garage')).toBe('To the garage');
     expect(destinationTitle('my car')).toBe('To my car');
     expect(destinationTitle("Sam's room")).toBe("To Sam's room");
+    expect(destinationTitle("mom's house")).toBe("To mom's house");
+    expect(destinationTitle('work')).toBe('To work');
     expect(destinationKey(' The  Garage ')).toBe('garage');
   });
 
@@ -96,7 +118,7 @@ describe('the exit plan', () => {
   it('holds many items and long names whole', () => {
     const long = 'a very long description of a thing '.repeat(5).trim();
     const many = Array.from({ length: 300 }, (_, index) =>
-      item(`i${index}`, index === 7 ? long : `thing ${index}`, (['trash', 'recycle', 'donate', 'place'] as const)[index % 4]!, `room ${index % 10}`),
+      item(`i${index}`, index === 7 ? long : `thing ${index}`, (['trash', 'recycle', 'donate', 'place'] as const)[index % 4]!, index % 4 === 3 ? `room ${index % 10}` : undefined),
     );
     const plan = exitPlanOf(tidying(many.filter((entry) => entry.outcome !== 'place'), many.filter((entry) => entry.outcome === 'place')));
     expect(plan.groups.flatMap((group) => group.items)).toHaveLength(300);

@@ -1,5 +1,6 @@
 import { groupedPiles, pileLines, PILE_GROUP_WORDS, type PileGroup, type ThisSpace } from '../session/pile-groups';
 import type { PileItem, Piles } from '../session/schema';
+import { placeName } from '../text/names';
 import type { ExitPlan, ExitPlanGroup, ExitPlanGroupKind, ExitPlanItem, ExitPlanTicks, ExitPlanView } from './schema';
 
 const FIXED: Readonly<Record<Exclude<ExitPlanGroupKind, 'place'>, { title: string; hint: string }>> = {
@@ -19,10 +20,9 @@ export function destinationKey(location: string): string {
     .replace(/^the /, '');
 }
 
-/** "kitchen" reads "To the kitchen"; a destination that already has its own article or owner keeps it. */
+/** "kitchen" reads "To the kitchen"; a destination with its own owner keeps it ("To mum's"), and "work" takes none. */
 export function destinationTitle(location: string): string {
-  const clean = location.trim().replace(/\s+/g, ' ');
-  return /^(the|my|our|your|his|her|their|a|an)\s/i.test(clean) || /['’]s\b/.test(clean) ? `To ${clean}` : `To the ${clean}`;
+  return `To ${placeName(location)}`;
 }
 
 /** Which of the four groups a plan's group belongs to: trash, recycling and donation leave the home. */
@@ -38,11 +38,20 @@ export function pileGroupOfPlan(kind: ExitPlanGroupKind): Extract<PileGroup, 'le
  */
 export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
   const fixed: Record<Exclude<ExitPlanGroupKind, 'place'>, PileItem[]> = { trash: [], recycle: [], donate: [] };
+  // Recycling that is not the household bin ("back to a pharmacy", a battery point): a trip of its own.
+  const recyclingPoints = new Map<string, { destination: string; items: PileItem[] }>();
   const places = new Map<string, { destination: string; items: PileItem[] }>();
   const elsewhere: PileItem[] = [];
   const groups = groupedPiles(state);
   const moving = [...groups.leaving, ...groups.elsewhere].sort((a, b) => a.decidedAt - b.decidedAt);
   for (const item of moving) {
+    const point = item.outcome === 'recycle' ? item.location?.trim() : undefined;
+    if (point) {
+      const group = recyclingPoints.get(destinationKey(point)) ?? { destination: point, items: [] };
+      group.items.push(item);
+      recyclingPoints.set(destinationKey(point), group);
+      continue;
+    }
     if (item.outcome === 'trash' || item.outcome === 'recycle' || item.outcome === 'donate') {
       fixed[item.outcome].push(item);
       continue;
@@ -62,6 +71,11 @@ export function exitPlanOf(state: ThisSpace & { piles: Piles }): ExitPlan {
   const planGroups: ExitPlanGroup[] = [];
   for (const kind of ['trash', 'recycle', 'donate'] as const) {
     if (fixed[kind].length) planGroups.push({ kind, key: kind, ...FIXED[kind], items: lines(fixed[kind]) });
+    if (kind !== 'recycle') continue;
+    for (const [key, { destination, items }] of recyclingPoints) {
+      const hint = `Not the household recycling: these go to ${placeName(destination)}.`;
+      planGroups.push({ kind: 'recycle', key: `recycle:${key}`, title: `Recycling: ${destination}`, hint, destination, items: lines(items) });
+    }
   }
   for (const [key, { destination, items }] of places) {
     planGroups.push({ kind: 'place', key: `place:${key}`, title: destinationTitle(destination), destination, items: lines(items) });

@@ -21,13 +21,16 @@ export type ExitPlanItem = z.infer<typeof ExitPlanItemSchema>;
 
 export const ExitPlanGroupSchema = z.object({
   kind: ExitPlanGroupKindSchema,
-  /** Stable within a plan: `trash`, `recycle`, `donate`, `place:<destination folded>`, or `place:` for no destination. */
+  /**
+   * Stable within a plan: `trash`, `recycle`, `recycle:<recycling point folded>` (a pharmacy, a battery point),
+   * `donate`, `place:<destination folded>`, or `place:` for no destination.
+   */
   key: z.string().min(1),
   /** "Trash", "To the kitchen", "Elsewhere in the home". */
   title: z.string().min(1),
   /** One practical line: what to do with the group. */
   hint: z.string().optional(),
-  /** Where `place` items go, as first written. */
+  /** Where `place` items go, or a recycling point, as first written. */
   destination: z.string().optional(),
   items: z.array(ExitPlanItemSchema).min(1),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemKindSchema, itemKindOf, RECOMMENDATIONS, recommendationFor, recommendationHint, SpaceKindSchema, spaceKindOf } from './table';
+import { ItemKindSchema, itemKindOf, KIND_WORDS, kindIndex, RECOMMENDATIONS, recommendationFor, recommendationHint, SpaceKindSchema, spaceKindOf } from './table';
 
 const first = (item: string, space: string | undefined) => {
   const recommendation = recommendationFor(item, space);
@@ -7,8 +7,9 @@ const first = (item: string, space: string | undefined) => {
 };
 
 describe('the recommendation table', () => {
-  it('files or recycles a pile of old papers in a work room, never keeps it there first', () => {
-    expect(first('pile of old papers', 'Work (Design)')).toEqual(['File it', 'Recycle', 'Trash']);
+  it('files, shreds or recycles a pile of old papers in a work room, never keeps it there first', () => {
+    expect(first('pile of old papers', 'Work (Design)')).toEqual(['File it', 'Shred it', 'Recycle']);
+    expect(first('bank statements', undefined)).toEqual(['Recycle', 'Shred it', 'File it']);
     expect(first('receipts', 'Work (Admin)')[0]).toBe('File it');
     expect(first('mail on the desk', 'home office')[0]).toBe('File it');
   });
@@ -29,7 +30,7 @@ describe('the recommendation table', () => {
   });
 
   it('never recommends keepsakes and photos out, and never offers to throw them away', () => {
-    for (const keepsake of ['old photos', 'photo of grandma', 'picture frame', 'souvenir mug', 'birthday cards']) {
+    for (const keepsake of ['old photos', 'photo of grandma', 'picture frame', 'souvenir', 'birthday cards', 'trophy', "grandad's medal"]) {
       for (const space of [undefined, ...SpaceKindSchema.options]) {
         const recommendation = recommendationFor(keepsake, space);
         expect(recommendation.kind, keepsake).toBe('choices');
@@ -38,6 +39,87 @@ describe('the recommendation table', () => {
         expect(recommendation.choices.map((choice) => choice.disposition)).not.toContain('trash');
       }
     }
+  });
+
+  it('never offers the bin for medicines: back to a pharmacy first, as recycling with a place', () => {
+    for (const medicine of ['old medicine', 'paracetamol', 'box of pills', 'inhaler', 'expired antibiotics', 'paracetamol tablets']) {
+      for (const space of [undefined, ...SpaceKindSchema.options]) {
+        const recommendation = recommendationFor(medicine, space);
+        expect(recommendation.kind === 'choices' && recommendation.choices[0], `${medicine} in ${space}`).toEqual({
+          label: 'Back to a pharmacy',
+          disposition: 'recycle',
+          location: 'pharmacy',
+        });
+        expect(recommendation.kind === 'choices' && recommendation.choices.map((choice) => choice.disposition)).not.toContain('trash');
+      }
+    }
+  });
+
+  it('sends batteries to battery recycling and offers electronics recycling for cables and gadgets', () => {
+    expect(recommendationFor('dead AA batteries', undefined)).toMatchObject({ item: 'batteries', choices: [{ disposition: 'recycle', location: 'battery recycling point' }, {}, {}] });
+    expect(recommendationFor('old phone', 'Work')).toMatchObject({ item: 'electronics' });
+    const gadget = recommendationFor('old phone', 'Work');
+    expect(gadget.kind === 'choices' && gadget.choices.map((choice) => choice.location)).toContain('electronics recycling point');
+    expect(first('tangle of chargers', undefined)).toContain('Electronics recycling');
+  });
+
+  it('throws rubbish away or recycles it: wrappers, crisp packets, takeaway boxes, used tissues, anything empty', () => {
+    for (const rubbish of ['an empty crisp packet', 'sweet wrappers', 'takeaway box', 'used tissues', 'empty thing', 'tea bags', 'pizza box']) {
+      expect(itemKindOf(rubbish), rubbish).toBe('rubbish');
+      expect(first(rubbish, 'Sleep'), rubbish).toEqual(['Trash', 'Recycle']);
+    }
+    // What an empty thing is still decides, when the table knows it: an empty mug goes to the kitchen.
+    expect(itemKindOf('empty mug')).toBe('dishes');
+    expect(itemKindOf('empty bottle')).toBe('packaging');
+  });
+
+  it('knows clothes and shoes, toys and tools, each with its own places', () => {
+    for (const clothes of ['shoes', 'trainers', 'pair of boots', 'socks', 'wellies', 'hoodie']) expect(itemKindOf(clothes), clothes).toBe('clothes');
+    for (const toy of ['lego', 'toy car', 'board game', 'teddy', 'jigsaw puzzle']) expect(itemKindOf(toy), toy).toBe('toys');
+    for (const tool of ['hammer', 'screwdriver', 'tape measure', 'drill bits', 'toolbox']) expect(itemKindOf(tool), tool).toBe('tools');
+    expect(first('hammer', 'Living and relaxing')).toEqual(['To the toolbox', 'To the garage', 'Keep it here']);
+    expect(first('hammer', 'Storage')[0]).toBe('Keep it here');
+  });
+
+  it('reads a container by what it holds: "a bag of old chargers" is cables', () => {
+    expect(itemKindOf('a bag of old chargers')).toBe('cables');
+    expect(itemKindOf('box of old photos')).toBe('keepsakes');
+    expect(itemKindOf('pile of mail on the chair')).toBe('papers');
+    expect(itemKindOf('bottle of pills')).toBe('medicines');
+    expect(itemKindOf('packet of crisps')).toBe('food');
+    // A container of something unknown is still the container; a thing "of" something is that thing.
+    expect(itemKindOf('box of mysteries')).toBe('packaging');
+    expect(itemKindOf('photo of my dog')).toBe('keepsakes');
+  });
+
+  it('reads the head of a name, not any word in it', () => {
+    expect(itemKindOf('phone charger')).toBe('cables');
+    expect(itemKindOf('shoe box')).toBe('packaging');
+    expect(itemKindOf('orange hoodie')).toBe('clothes');
+    expect(itemKindOf('tablet')).toBe('electronics');
+    expect(itemKindOf('paracetamol tablets')).toBe('medicines');
+    expect(itemKindOf('tea bag')).toBe('rubbish');
+    expect(itemKindOf('magazines')).toBe('papers');
+  });
+
+  it('forgives plurals and typos where only one kind is near', () => {
+    expect(itemKindOf('chargrs')).toBe('cables');
+    expect(itemKindOf('recipts')).toBe('papers');
+    expect(itemKindOf('batterys')).toBe('batteries');
+    expect(itemKindOf('medecine')).toBe('medicines');
+    expect(itemKindOf('knives')).toBe('dishes');
+    // Too short to tell a typo from another word.
+    expect(itemKindOf('cards')).toBeUndefined();
+  });
+
+  it('knows a keepsake by who it came from or the occasion, whatever the thing is', () => {
+    for (const keepsake of ["my grandma's ring", "my late dad's watch", 'wedding dress', 'letters from my mum']) expect(itemKindOf(keepsake), keepsake).toBe('keepsakes');
+    expect(itemKindOf('letter from the bank')).toBe('papers');
+  });
+
+  it('puts every word in one kind only, and refuses a word listed twice', () => {
+    expect(kindIndex(KIND_WORDS).get('crisp packet')).toBe('rubbish');
+    expect(() => kindIndex({ ...KIND_WORDS, tools: `${KIND_WORDS.tools}, charger` })).toThrow('The recommendation table lists "charger" under both cables and tools.');
   });
 
   it('asks where an unknown kind of thing goes rather than guessing', () => {
@@ -58,6 +140,7 @@ describe('the recommendation table', () => {
 
   it('gives the conversational coach the recommendation in one line, recommended first', () => {
     expect(recommendationHint('blue mug', 'Work (Design)')).toBe('To the kitchen (recommended), then Keep it here or Donate');
+    expect(recommendationHint('old paracetamol', undefined)).toBe('Back to a pharmacy (recommended), then To the medicine cabinet or Keep it here');
   });
 
   // The property: every row of the table, for every function, is a card the dialog can show.
@@ -79,6 +162,7 @@ describe('the recommendation table', () => {
 /** A name of each kind, so the property goes through the same recognition a card does. */
 function sampleName(item: string): string {
   const names: Record<string, string> = {
+    rubbish: 'crisp packet',
     packaging: 'envelope',
     dishes: 'mug',
     papers: 'old papers',
@@ -95,6 +179,9 @@ function sampleName(item: string): string {
     electronics: 'laptop',
     decor: 'vase',
     keepsakes: 'old photos',
+    medicines: 'paracetamol',
+    batteries: 'batteries',
+    tools: 'hammer',
   };
   return names[item]!;
 }

@@ -17,6 +17,11 @@ describe('the outcome note beside a pile item', () => {
     expect(outcomeNote(item('recycle'))).toBe('recycle');
   });
 
+  it('says where recycling that is not the household bin goes', () => {
+    expect(outcomeNote(item('recycle', 'pharmacy'))).toBe('recycle → pharmacy');
+    expect(outcomeNote(item('recycle', 'battery recycling point'))).toBe('recycle → battery recycling point');
+  });
+
   it('points to the place for a placed item', () => {
     expect(outcomeNote(item('place', 'bookshelf'))).toBe('→ bookshelf');
   });

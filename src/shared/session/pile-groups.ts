@@ -236,6 +236,7 @@ export function outcomeNote(item: Pick<PileItem, 'outcome' | 'location'>): strin
     case 'place':
       return item.location ? `→ ${item.location}` : undefined;
     default:
-      return item.outcome;
+      // Recycling that is not the household bin says where: "recycle → pharmacy".
+      return item.location ? `${item.outcome} → ${item.location}` : item.outcome;
   }
 }

@@ -74,8 +74,8 @@ function headEnd(words: readonly string[]): number {
   return end > 0 ? end : words.length;
 }
 
-/** The words of a name up to where its head ends ("pile of old papers" -> pile), article left out. */
-function headPhrase(name: string): string[] {
+/** The words of a name up to where its head ends, lower case ("pile of old papers" -> pile), article left out. */
+export function headPhrase(name: string): string[] {
   const words = wordsOf(bareName(name));
   return words.slice(0, headEnd(words));
 }

@@ -69,7 +69,7 @@ export function DispositionCard({ question, send, frame }: QuestionBodyProps<'di
             </kbd>
             <span className="choice-text">
               <span className="choice-label">{choice.label}</span>
-              {choice.disposition === 'place' && choice.location ? (
+              {choice.location && (choice.disposition === 'place' || !choice.label.toLowerCase().includes(choice.location.toLowerCase())) ? (
                 <span className="choice-detail">→ {choice.location}</span>
               ) : null}
             </span>
