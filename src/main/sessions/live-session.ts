@@ -129,6 +129,8 @@ export class LiveSession {
   readonly #awayHandled = resolvable();
   /** Where a photo shows part of the ones before it, worked out as its detections arrive. */
   readonly #overlaps: OverlapFinder;
+  /** Set once closing starts: the store may soon hold another session, so nothing more is applied to it. */
+  #closing = false;
 
 
   private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
@@ -357,6 +359,8 @@ export class LiveSession {
    */
   async addDetections(photoId: string, detections: PhotoDetections): Promise<boolean> {
     const overlaps = await this.#overlapsOf(photoId);
+    // Closed while the pixels were compared: the detector keeps the findings for when the session is open again.
+    if (this.#closing) return false;
     return new Promise<boolean>((resolve, reject) =>
       this.#journal.admit(() => {
         // Not (yet) one of the session's photos: detection can finish before its import does.
@@ -462,6 +466,7 @@ export class LiveSession {
 
   /** Stops what runs, closes the open question, waits for the turn's end to be logged and closes the log. */
   async close(): Promise<void> {
+    this.#closing = true;
     await new Promise<void>((resolve) =>
       this.#journal.admit(() => {
         this.#turns.reset(() => void this.#writer.append({ type: 'turn-stopped' }));
