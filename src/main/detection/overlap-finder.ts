@@ -61,6 +61,8 @@ export class OverlapFinder {
    * none for a photo that cannot be read.
    */
   async overlapsOf(photo: Sized, earlier: readonly Sized[]): Promise<PhotoOverlap[]> {
+    // The session's first photo has nothing to overlap: it is not even read (the coach waits for its detections).
+    if (earlier.length === 0) return [];
     const thumbnail = await this.#thumbnail(photo.id);
     if (!thumbnail) return [];
     const found: PhotoOverlap[] = [];
