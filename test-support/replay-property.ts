@@ -137,8 +137,21 @@ function manualTimers(): Timers & { fireAll(): void } {
   };
 }
 
+/**
+ * A strip of blocky texture the photos are cut from, each window a few blocks on from the last: consecutive photos
+ * overlap, as a phone's pan does, so detected photos carry overlaps through the log (docs/detection.md).
+ */
+const STRIP = { width: 400, height: 32, block: 4 };
+const strip = Buffer.alloc(STRIP.width * STRIP.height * 3);
+for (let index = 0; index < strip.length; index += 1) {
+  const pixel = Math.floor(index / 3);
+  const block = Math.floor((pixel % STRIP.width) / STRIP.block) * 31 + Math.floor(pixel / STRIP.width / STRIP.block) * 7919 + (index % 3) * 104729;
+  strip[index] = Math.imul(block ^ (block >>> 7), 2654435761) >>> 24;
+}
+
 const photo = (n: number) =>
-  sharp({ create: { width: 48 + (n % 7), height: 32, channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 } } })
+  sharp(strip, { raw: { width: STRIP.width, height: STRIP.height, channels: 3 } })
+    .extract({ left: (n * 12) % (STRIP.width - 60), top: 0, width: 48 + (n % 7), height: STRIP.height })
     .jpeg()
     .toBuffer();
 

@@ -8,6 +8,9 @@
  * `npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]` runs the on-device detector over the
  * labelled real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts);
  * `--record` keeps the candidates the unit test of the detector's choice scores (detection/recorded.ts).
+ * `npm run eval -- --overlap [--record] [--json FILE]` cuts overlapping photos from real ones as a phone pans and
+ * measures how often a thing seen in two of them would get two cards, with and without twins (overlap/cli.ts);
+ * `--record` keeps the windows' detections for the twins unit test (overlap/recorded.ts).
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +23,7 @@ import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schem
 import { parseCorpus } from '../guided/understanding/corpus';
 import { formatUnderstanding, scoreUnderstanding, understandingJson } from '../guided/understanding/score';
 import { runDetectionEval } from './detection/cli';
+import { runOverlapEval } from './overlap/cli';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
 import { runScenario } from './runner';
 import { DEFAULT_SCENARIOS_DIR, loadScenarios } from './scenario';
@@ -31,6 +35,7 @@ const USAGE = [
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
   '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]',
+  '       npm run eval -- --overlap [--record] [--json FILE]',
 ].join('\n');
 
 export const DEFAULT_CORPUS_FILE = path.resolve(import.meta.dirname, '../guided/understanding/corpus.jsonl');
@@ -65,6 +70,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         corpus: { type: 'string' },
         json: { type: 'string' },
         detection: { type: 'boolean', default: false },
+        overlap: { type: 'boolean', default: false },
         photos: { type: 'string' },
         record: { type: 'boolean', default: false },
       },
@@ -77,6 +83,13 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
   }
   const { values, positionals } = parsed;
 
+  if (values.overlap) {
+    if (positionals.length > 0 || values.detection || values.understanding || values.corpus || values.compare || values.photos) {
+      print(USAGE);
+      return 2;
+    }
+    return runOverlapEval({ record: values.record, ...(values.json ? { json: values.json } : {}) }, deps);
+  }
   if (values.detection) {
     if (positionals.length > 0 || values.understanding || values.corpus) {
       print(USAGE);
@@ -92,7 +105,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
     );
   }
   if (values.photos || values.record) {
-    print(`--photos and --record go with --detection.\n${USAGE}`);
+    print(`--photos goes with --detection, --record with --detection or --overlap.\n${USAGE}`);
     return 2;
   }
 

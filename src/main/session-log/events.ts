@@ -17,7 +17,7 @@ import type { LlmFault, LlmResponse } from '../effects';
 import { AnswerSchema, QuestionSchema } from '../../shared/questions/schema';
 import { JsonPatchSchema } from '../../shared/json-patch';
 import { PhotoStageSchema, ViewSchema } from '../../shared/before-after/schema';
-import { PhotoDetectionsSchema } from '../../shared/detection/schema';
+import { PhotoDetectionsSchema, PhotoOverlapSchema } from '../../shared/detection/schema';
 import { CarryOverSchema } from '../../shared/carry-over/schema';
 import { PointSchema } from '../../shared/pointing/schema';
 import { CoachKindSchema, SessionStateSchema } from '../../shared/session/schema';
@@ -169,6 +169,8 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('photos-detected'),
     photoId: z.string().min(1),
     detections: PhotoDetectionsSchema,
+    /** The earlier photos it shows part of, worked out from pixels as it arrived (absent when none, and in older logs). */
+    overlaps: z.array(PhotoOverlapSchema).optional(),
   }),
   z.object({
     ...line,

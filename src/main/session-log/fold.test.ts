@@ -65,3 +65,42 @@ describe('an import’s photos arriving in several lines', () => {
     expect(state.messages[0]).not.toHaveProperty('photoIds');
   });
 });
+
+describe('a photo’s detections arriving with where it overlaps the photos before it', () => {
+  const photo = (n: number) => ({ id: `p${n}`, fileName: `room-${n}.jpg`, width: 400, height: 300 });
+  const detections = { items: [{ id: '1', label: 'cup' as const, name: 'mug', score: 0.9, box: { x: 10, y: 20, width: 30, height: 40 } }], busy: [] };
+  const overlaps = [{ photoId: 'p1', scale: 0.9876, dx: 212.5, dy: -3.1 }];
+  const imported = applyInput(newSessionState('s', 0), { type: 'photos-imported', photos: [photo(1), photo(2)] });
+  /** A line as the log reader gives it: validated. */
+  const detectedLine = (raw: unknown) => {
+    const line = LogEventSchema.parse(raw);
+    if (line.type !== 'photos-detected') throw new Error(`not a photos-detected line: ${line.type}`);
+    return line;
+  };
+
+  it('reads a line from before overlaps were looked for as detections alone: the photo has no overlaps', () => {
+    const line = detectedLine({ v: 2, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections });
+    expect(line).not.toHaveProperty('overlaps');
+    const state = applyInput(imported, line);
+    expect(state.photos[1]).toEqual({ ...photo(2), detections });
+  });
+
+  it('keeps the overlaps a line holds on its photo, exactly, through the log’s JSON', () => {
+    const line = detectedLine(JSON.parse(JSON.stringify({ v: 2, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections, overlaps })));
+    const state = applyInput(imported, line);
+    expect(state.photos[1]).toEqual({ ...photo(2), detections, overlaps });
+    expect(state.photos[0]).toEqual(photo(1));
+  });
+
+  it('takes what a later line says: detections again with no overlaps leave the photo with none', () => {
+    const once = applyInput(imported, { type: 'photos-detected', photoId: 'p2', detections, overlaps });
+    const again = applyInput(once, { type: 'photos-detected', photoId: 'p2', detections });
+    expect(again.photos[1]).not.toHaveProperty('overlaps');
+  });
+
+  it('refuses overlaps that name no photo or have no scale', () => {
+    const line = { v: 2, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections };
+    expect(LogEventSchema.safeParse({ ...line, overlaps: [{ ...overlaps[0], photoId: '' }] }).success).toBe(false);
+    expect(LogEventSchema.safeParse({ ...line, overlaps: [{ ...overlaps[0], scale: 0 }] }).success).toBe(false);
+  });
+});

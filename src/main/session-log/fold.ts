@@ -5,7 +5,7 @@
  */
 import { applyJsonPatch, toJson } from '../../shared/json-patch';
 import type { Question } from '../../shared/questions/schema';
-import type { ChatMessage, SessionState } from '../../shared/session/schema';
+import type { ChatMessage, Photo, SessionState } from '../../shared/session/schema';
 import { applySprintChange } from '../../shared/sprints/sprint';
 import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
 
@@ -50,11 +50,14 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
       const join = (message: ChatMessage): ChatMessage => (message.id === input.message ? { ...message, photoIds: [...(message.photoIds ?? []), ...ids] } : message);
       return { ...state, photos, queued: state.queued.map(join), messages: state.messages.map(join) };
     }
-    case 'photos-detected':
-      return {
-        ...state,
-        photos: state.photos.map((photo) => (photo.id === input.photoId ? { ...photo, detections: input.detections } : photo)),
+    case 'photos-detected': {
+      // What the line says replaces what the photo had: its detections, and its overlaps (none when it names none).
+      const detected = (photo: Photo): Photo => {
+        const { overlaps: _earlier, ...rest } = photo;
+        return { ...rest, detections: input.detections, ...(input.overlaps?.length ? { overlaps: input.overlaps } : {}) };
       };
+      return { ...state, photos: state.photos.map((photo) => (photo.id === input.photoId ? detected(photo) : photo)) };
+    }
     case 'sprint': {
       const sprint = applySprintChange(state.sprint, input.change);
       if (sprint === state.sprint) return state;

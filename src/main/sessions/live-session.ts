@@ -9,7 +9,7 @@ import type { CarryOver } from '../../shared/carry-over/schema';
 import type { WindDownOutcome } from '../../shared/ipc/contract';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
-import type { PhotoDetections } from '../../shared/detection/schema';
+import type { PhotoDetections, PhotoOverlap } from '../../shared/detection/schema';
 import type { Point } from '../../shared/pointing/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../coach-runtime/session-runtime';
@@ -19,6 +19,7 @@ import { TurnRunner, type QueuedTurn } from '../coach-runtime/turn-runner';
 import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
 import type { Logger } from '../log/logger';
 import { readModelCopy, readPointCrop, writePointCrop } from '../photos';
+import { NEIGHBOURS, OverlapFinder } from '../detection/overlap-finder';
 import type { QuestionBroker, Timers } from '../questions';
 import type { SprintChange } from '../../shared/sprints/sprint';
 import { SprintClock } from '../sprints/clock';
@@ -127,12 +128,17 @@ export class LiveSession {
   #lastAt = 0;
   /** Resolves once a resumed session has paused what counted while it was away (at once for a new session). */
   readonly #awayHandled = resolvable();
+  /** Where a photo shows part of the ones before it, worked out as its detections arrive. */
+  readonly #overlaps: OverlapFinder;
+  /** Set once closing starts: the store may soon hold another session, so nothing more is applied to it. */
+  #closing = false;
 
 
   private constructor(services: SessionServices, setup: SessionSetup, opened: Opened, journal: Journal) {
     this.#services = services;
     this.#setup = setup;
     this.paths = setup.paths;
+    this.#overlaps = new OverlapFinder(setup.paths.photos);
     this.coachKind = setup.coachKind;
     this.#writer = opened.writer;
     this.#shadow = opened.shadow;
@@ -348,17 +354,40 @@ export class LiveSession {
   }
 
   /**
-   * What the detector found in one of the session's photos joins it, at whatever point of a turn it arrives; the log
-   * keeps that point, so replay sees it where the live coach did. False when the session has no such photo.
+   * What the detector found in one of the session's photos joins it, with where it shows part of the photos just
+   * before it, at whatever point of a turn it arrives; the log keeps that point and those overlaps, so replay sees
+   * them where the live coach did and needs no pixels. False when the session has no such photo.
    */
-  addDetections(photoId: string, detections: PhotoDetections): Promise<boolean> {
+  async addDetections(photoId: string, detections: PhotoDetections): Promise<boolean> {
+    const overlaps = await this.#overlapsOf(photoId);
+    // Closed while the pixels were compared: the detector keeps the findings for when the session is open again.
+    if (this.#closing) return false;
     return new Promise<boolean>((resolve, reject) =>
       this.#journal.admit(() => {
         // Not (yet) one of the session's photos: detection can finish before its import does.
         if (!this.#services.store.state.photos.some((photo) => photo.id === photoId)) return resolve(false);
-        this.#input({ type: 'photos-detected', photoId, detections }).then(() => resolve(true), reject);
+        this.#input({ type: 'photos-detected', photoId, detections, ...(overlaps.length ? { overlaps } : {}) }).then(() => resolve(true), reject);
       }),
     );
+  }
+
+  /**
+   * Where the photo shows part of the few before it of the same stage (a pan is consecutive; a before photo and an
+   * after one of the same view are two moments, not one look around). None when the photo is not in the session yet
+   * or its pixels cannot be compared: overlaps only merge duplicates, so going without them loses nothing else.
+   */
+  async #overlapsOf(photoId: string): Promise<PhotoOverlap[]> {
+    const photos = this.#services.store.state.photos;
+    const index = photos.findIndex((photo) => photo.id === photoId);
+    const photo = photos[index];
+    if (!photo) return [];
+    const earlier = photos.slice(0, index).filter((other) => other.stage === photo.stage).slice(-NEIGHBOURS);
+    try {
+      return await this.#overlaps.overlapsOf(photo, earlier);
+    } catch (error) {
+      this.#services.logger.warn('Where a photo overlaps the ones before it could not be worked out', { error });
+      return [];
+    }
   }
 
   /**
@@ -473,6 +502,7 @@ export class LiveSession {
 
   /** Stops what runs, closes the open question, waits for the turn's end to be logged and closes the log. */
   async close(): Promise<void> {
+    this.#closing = true;
     await new Promise<void>((resolve) =>
       this.#journal.admit(() => {
         this.#turns.reset(() => void this.#writer.append({ type: 'turn-stopped' }));

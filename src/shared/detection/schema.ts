@@ -54,6 +54,19 @@ export const PhotoDetectionsSchema = z.object({
 });
 export type PhotoDetections = z.infer<typeof PhotoDetectionsSchema>;
 
+/**
+ * Where a photo shows part of an earlier photo of the session (the phone panned across the room), found from their
+ * pixels when its detections came in: a point (x, y) of this photo is at (scale x + dx, scale y + dy) in the earlier
+ * photo's pixels, where pixel i spans [i, i + 1), so a box maps by its corner and its size.
+ */
+export const PhotoOverlapSchema = z.object({
+  photoId: z.string().min(1),
+  scale: z.number().positive(),
+  dx: z.number(),
+  dy: z.number(),
+});
+export type PhotoOverlap = z.infer<typeof PhotoOverlapSchema>;
+
 /** A detected item, named across the session. */
 export const DetectionRefSchema = z.object({ photoId: z.string().min(1), itemId: z.string().min(1) });
 export type DetectionRef = z.infer<typeof DetectionRefSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CarryOverSchema } from '../carry-over/schema';
 import { PhotoStageSchema, ViewSchema } from '../before-after/schema';
-import { DetectionRefSchema, PhotoDetectionsSchema } from '../detection/schema';
+import { DetectionRefSchema, PhotoDetectionsSchema, PhotoOverlapSchema } from '../detection/schema';
 import { PointSchema } from '../pointing/schema';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';
@@ -109,6 +109,11 @@ export const PhotoSchema = z.object({
   facts: PhotoFactsSchema.optional(),
   /** What the on-device detector found in it; absent until it has looked (or when detection is off). */
   detections: PhotoDetectionsSchema.optional(),
+  /**
+   * The earlier photos it shows part of, found with its detections (docs/detection.md, Overlapping photos): a thing
+   * seen in both is one thing. Absent when it overlaps none, and for photos detected before this was looked for.
+   */
+  overlaps: z.array(PhotoOverlapSchema).optional(),
   /** Taken before anything moved, or after the work (for the summary's before and after); absent in between. */
   stage: PhotoStageSchema.optional(),
   /** What it shows, tiny: whether an after photo shows the same view as a before one (absent in older sessions). */

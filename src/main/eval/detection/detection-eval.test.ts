@@ -122,7 +122,7 @@ describe('npm run eval -- --detection', () => {
     expect(refused.output).toContain('it does not go with --photos');
     const alone = await cli('--record');
     expect(alone.code).toBe(2);
-    expect(alone.output).toContain('--photos and --record go with --detection.');
+    expect(alone.output).toContain('--record with --detection or --overlap.');
   });
 
   it('says so, and judges nothing, when no photo can be read', async () => {
