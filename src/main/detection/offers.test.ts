@@ -124,4 +124,18 @@ describe('offers: things as a person sees them', () => {
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
     );
   });
+
+  it('proposes a thing seen in two overlapping photos once, and counts it once whichever sighting is decided', () => {
+    ids = 0;
+    // Photo 2 is photo 1 panned 600 px to the right: the cup at 700 in photo 1 is at 100 in photo 2.
+    const first = photo('left', [thing('cup', 700, 400, 80, 90), thing('bottle', 100, 400, 40, 120)]);
+    const second: Photo = { ...photo('right', [thing('cup', 100, 400, 80, 90), thing('book', 900, 500, 120, 40)]), overlaps: [{ photoId: 'left', scale: 1, dx: 600, dy: 0 }] };
+    let state = session([first, second]);
+    expect(offers(state).map((offer) => `${offer.refs[0].photoId} ${offer.name}`).sort()).toEqual(['left bottle', 'left cup', 'right book']);
+    // Pointed at in the second photo and decided there: it is the first photo's cup that is decided.
+    state = recordDecisions(state, [{ item: 'cup', outcome: 'place', location: 'kitchen', detection: { photoId: 'right', itemId: '3' }, id: 'd1' }], 1);
+    expect(state.decisions[0]?.detection).toEqual({ photoId: 'left', itemId: '1' });
+    expect(offers(state).map((offer) => offer.name).sort()).toEqual(['book', 'bottle']);
+    expect(state.itemsProcessed).toBe(1);
+  });
 });

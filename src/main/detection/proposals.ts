@@ -6,7 +6,9 @@
 import type { Box, DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo, easeRank, isProposable } from '../../shared/detection/classes';
+import { detectionThing } from '../../shared/session/pile-groups';
 import { halfOf, spotsIn, spotWords } from './spots';
+import { firstSighting, twinsOf } from './twins';
 import { whereOf } from './where';
 
 /** A detected thing the coach can put on a card. */
@@ -38,8 +40,11 @@ export function proposalOf(state: SessionState, photo: Photo, number: number, it
   };
 }
 
+/** Whether the thing is decided: a detected thing seen in two overlapping photos is decided as its first sighting. */
 export function isDecided(state: SessionState, ref: DetectionRef): boolean {
-  return state.decisions.some((decision) => decision.detection?.photoId === ref.photoId && decision.detection.itemId === ref.itemId);
+  const first = firstSighting(state, ref);
+  const is = (decided: DetectionRef | undefined, one: DetectionRef) => decided?.photoId === one.photoId && decided.itemId === one.itemId;
+  return state.decisions.some((decision) => is(decision.detection, ref) || is(decision.detection, first));
 }
 
 /**
@@ -47,9 +52,12 @@ export function isDecided(state: SessionState, ref: DetectionRef): boolean {
  * the detector's most confident first. Never something decided already, an anchor, or a person or pet.
  */
 export function proposals(state: SessionState, anchors: readonly string[] = state.anchors): Proposal[] {
+  // A thing seen again in a later, overlapping photo is proposed once: as its first sighting.
+  const twins = twinsOf(state);
   const ranked = detectedPhotos(state).flatMap(({ photo, number, items }) =>
     items
       .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
+      .filter((item) => !twins.has(detectionThing({ photoId: photo.id, itemId: item.id })))
       .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
       // The same label in the same box twice is one thing found twice: decided when either is.
       .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && isDecided(state, { photoId: photo.id, itemId: twin.id })))

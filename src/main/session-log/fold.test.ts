@@ -79,14 +79,14 @@ describe('a photo’s detections arriving with where it overlaps the photos befo
   };
 
   it('reads a line from before overlaps were looked for as detections alone: the photo has no overlaps', () => {
-    const line = detectedLine({ v: 2, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections });
+    const line = detectedLine({ v: LOG_VERSION, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections });
     expect(line).not.toHaveProperty('overlaps');
     const state = applyInput(imported, line);
     expect(state.photos[1]).toEqual({ ...photo(2), detections });
   });
 
   it('keeps the overlaps a line holds on its photo, exactly, through the log’s JSON', () => {
-    const line = detectedLine(JSON.parse(JSON.stringify({ v: 2, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections, overlaps })));
+    const line = detectedLine(JSON.parse(JSON.stringify({ v: LOG_VERSION, seq: 2, at: 1, type: 'photos-detected', photoId: 'p2', detections, overlaps })));
     const state = applyInput(imported, line);
     expect(state.photos[1]).toEqual({ ...photo(2), detections, overlaps });
     expect(state.photos[0]).toEqual(photo(1));

@@ -1,4 +1,5 @@
 import type { DetectionRef } from '../../shared/detection/schema';
+import { firstSighting } from '../detection/twins';
 import type { Disposition } from '../../shared/questions/schema';
 import { detectionThing, pileCounts, thingOfEntry } from '../../shared/session/pile-groups';
 import type { PileItem, PileName, SessionState } from '../../shared/session/schema';
@@ -52,6 +53,8 @@ export function recordDecision(
   decision: DecisionRecord & { readonly at: number; readonly id: string; readonly group?: string },
 ): SessionState {
   const pile = pileFor(decision.outcome);
+  // A thing seen in two overlapping photos is one thing: it is decided as its first sighting, whichever was shown.
+  if (decision.detection) decision = { ...decision, detection: firstSighting(state, decision.detection) };
   const thing = thingOfRecord(decision);
   let piles = state.piles;
   if (pile) {
