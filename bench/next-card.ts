@@ -39,7 +39,7 @@ function medianMs(runs: number, work: () => void): number {
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
-export function measureNextCard(report: SectionReport, { photos, decided, runs }: { photos: number; decided: number; runs: number }): void {
+export async function measureNextCard(report: SectionReport, { photos, decided, runs }: { photos: number; decided: number; runs: number }): Promise<void> {
   let state: SessionState = {
     ...newSessionState('bench', 0),
     spaceFunction: 'Living and relaxing',

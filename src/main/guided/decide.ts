@@ -46,7 +46,7 @@ import { counted, isPlural } from '../../shared/text/names';
 import { isProposable } from '../../shared/detection/classes';
 import { carriedLeft } from '../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../session/decisions';
-import { nextOffer, offers, type Offer } from '../detection/offers';
+import { labelOf, lastRun, nextOffer, offers, SAME_KIND_RUN, type Offer } from '../detection/offers';
 import { anchorCandidates, busySpots, isDecided, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
 import { inSpot, thingsAt } from '../detection/pointed';
 import type { Focus } from '../../shared/detection/schema';
@@ -468,13 +468,24 @@ function offer(state: SessionState, offered: Offer, here: PhaseOf<'sorting'>): D
   };
 }
 
-/** A group taken one at a time: its next undecided thing; once none is left, on with the rest of the photos. */
+/**
+ * A group taken one at a time: its next undecided thing; once none is left, on with the rest of the photos. The group's
+ * own card was one about its kind, so after it and two of its things, a card of another kind comes between (when
+ * there is one), as it would anywhere: never more than three in a row about one kind.
+ */
 function nextOfEach(state: SessionState, here: PhaseOf<'sorting'>, how: Proposed): Decision {
   const { each = [], ...active } = here.active;
   const left = each.filter((ref) => !isDecided(state, ref));
   const next = left.map((ref) => proposalFor(state, ref)).find((proposal) => proposal !== undefined);
   if (!next) return sorting(state, { phase: 'sorting', active }, { kind: 'begin' });
-  return propose(next, { phase: 'sorting', active: { ...active, each: left } }, how);
+  const keep: PhaseOf<'sorting'> = { phase: 'sorting', active: { ...active, each: left } };
+  const run = lastRun(state);
+  const kind = labelOf(state, next.ref);
+  if (!how.picked && kind && run.label === kind && run.cards >= SAME_KIND_RUN - 1) {
+    const other = offers(state, active.anchors).find((offered) => offered.label !== kind);
+    if (other) return offer(state, other, keep);
+  }
+  return propose(next, keep, how);
 }
 
 const ALREADY_IN_PLACE: DispositionChoice = { label: 'Already in place', disposition: 'keep' };
