@@ -45,7 +45,12 @@ export function expectCountsAddUp(state: SessionState, label = state.id): void {
   expect(counts.decided, `${label}: things decided`).toBe(decided.size);
   expect(counts.here + counts.elsewhere + counts.leaving + counts.undecided + counts.skipped, `${label}: the groups and the skipped`).toBe(counts.decided);
   expect(state.itemsProcessed, `${label}: the session's count`).toBe(counts.decided);
-  expect(metaFromState(state, 'guided', 1).itemsProcessed, `${label}: the session list's row`).toBe(counts.decided);
+  const meta = metaFromState(state, 'guided', 1);
+  expect(meta.itemsProcessed, `${label}: the session list's row`).toBe(counts.decided);
+  // What its room's progress reads: the four groups and the skipped, and the exit plan's trips, every thing of them.
+  const { here, elsewhere, leaving, undecided, skipped } = counts;
+  expect(meta.progress?.counts, `${label}: the room's progress`).toEqual({ here, elsewhere, leaving, undecided, skipped });
+  expect(sum(meta.progress!.trips.flatMap((trip) => trip.lines.map((ids) => ids.length))), `${label}: the room's trips`).toBe(leaving + elsewhere);
 
   // The piles panel: each group's lines ("book ×12") add up to its count, and so do the skipped.
   const groups = groupedPiles(state);
