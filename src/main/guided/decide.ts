@@ -146,8 +146,18 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
     }
     // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
     if (input.kind === 'sameRoom' || input.kind === 'begin') {
+      const left = carriedLeft(state).length;
+      // Nothing left from last time: the easiest thing the photos show, when there are any, is where to start.
+      const start = left === 0 ? nextOffer(state, state.anchors) : undefined;
       return {
-        action: { kind: 'firstInstruction', reason: 'carried', function: carried.space, carried: carriedLeft(state).length, nextTime: carried.nextTime.slice(0, 3) },
+        action: {
+          kind: 'firstInstruction',
+          reason: 'carried',
+          function: carried.space,
+          carried: left,
+          nextTime: carried.nextTime.slice(0, 3),
+          ...(start ? { target: phraseOf(start) } : {}),
+        },
         next: { phase: 'sorting', active: { function: carried.space, anchors: state.anchors, later: [] } },
       };
     }
