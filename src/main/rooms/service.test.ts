@@ -127,7 +127,8 @@ describe('a room’s card and page', () => {
     const { fileName, markdown } = await service.summary(office!.id);
     expect(fileName).toBe('tidying-office.md');
     expect(markdown).toContain('# Office');
-    expect(markdown).toContain('1 visit, 0 minutes in all. Last visit: 3 weeks ago. Waiting: 1 trip to make.');
+    expect(markdown).toContain('Last visit: 3 weeks ago. Waiting: 1 trip to make.');
+    expect(markdown).toContain('1 visit, 0 minutes in all. 2 things decided: 1 stays here, 0 go elsewhere in the home, 1 leaves the home, 0 undecided. 0 things left the home; 0 of 1 trip done.');
     const image = /!\[Things decided at each visit, in the four groups\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\)/.exec(markdown);
     const svg = Buffer.from(image![1]!, 'base64').toString();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);

@@ -79,7 +79,7 @@ export class Rooms {
       const first: RoomLook | undefined = earliest && { sessionId: earliest.session.id, startedAt: earliest.session.startedAt, ...earliest.looks.first };
       const latest: RoomLook | undefined = last && { sessionId: last.session.id, startedAt: last.session.startedAt, ...last.looks.last };
       const same = first && latest && first.sessionId === latest.sessionId && first.photos.join() === latest.photos.join();
-      return { room: data.card, visits: [...data.visits], totals: totalsOf(data.visits), ...(first ? { first } : {}), ...(latest && !same ? { latest } : {}) };
+      return { now: this.deps.now(), room: data.card, visits: [...data.visits], totals: totalsOf(data.visits), ...(first ? { first } : {}), ...(latest && !same ? { latest } : {}) };
     });
   }
 
@@ -111,7 +111,7 @@ export class Rooms {
       }
     }
     const slug = page.room.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'room';
-    return { fileName: `tidying-${slug}.md`, markdown: roomSummaryMarkdown(page, thumbnails, this.deps.now()) };
+    return { fileName: `tidying-${slug}.md`, markdown: roomSummaryMarkdown(page, thumbnails) };
   }
 
   /** The room the session is in now (the rooms file says), if any. */

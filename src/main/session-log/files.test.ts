@@ -332,7 +332,7 @@ describe('the v3 fixture of a visit to a room (docs/rooms.md)', () => {
     expect(carried).toMatchObject({ carry: { space: 'Work', anchors: ['desk', 'lamp'], unsure: ['old mug', 'tangled cable', 'shoebox'] } });
     const cards = events.flatMap((event) => (event.type === 'question-asked' ? [event.question] : []));
     expect(cards[0]).toMatchObject({ kind: 'choice', prompt: 'Still your office, with the desk and the lamp staying?' });
-    expect(cards.some((card) => card.kind === 'choice' && card.purpose === 'function')).toBe(false);
+    expect(cards.some((card) => card?.kind === 'choice' && card.purpose === 'function')).toBe(false);
     expect(foldLog(events).document?.session).toMatchObject({ status: 'ended', spaceFunction: 'Work', room: opening?.checkpoint?.session.room });
   });
 });

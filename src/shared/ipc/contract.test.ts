@@ -269,8 +269,8 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   'rooms:page': {
     validInputs: [{ id: 'r1' }],
     invalidInputs: [undefined, { id: '../r1' }, { id: 'r1', extra: 1 }],
-    validOutput: { room: home.rooms[0], visits: [visit], totals },
-    invalidOutputs: [{ room: home.rooms[0], visits: [{ ...visit, counts: { here: 1 } }], totals }, {}],
+    validOutput: { now: 1, room: home.rooms[0], visits: [visit], totals },
+    invalidOutputs: [{ now: 1, room: home.rooms[0], visits: [{ ...visit, counts: { here: 1 } }], totals }, {}],
   },
   'rooms:visit': {
     validInputs: [{ id: 'r1' }, { newRoom: true }],

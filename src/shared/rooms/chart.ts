@@ -59,11 +59,14 @@ const MARGIN = { left: 34, right: 8, top: 18, bottom: 26 };
 /** Room a bar's label needs, so labels never run into each other. */
 const LABEL_ROOM = 52;
 
-/** The parts of one bar, bottom first: what stays, what goes elsewhere, what leaves, what is undecided (the skipped are in the table). */
+/**
+ * The parts of one bar, bottom first: what stays, what goes elsewhere, what leaves, what is undecided (the skipped
+ * are in the table), then what was decided in visits from before rooms kept the groups.
+ */
 export function partsOf(bar: ChartBarInput): Array<{ part: ChartPart; value: number }> {
-  if (!bar.counts) return [{ part: 'unsplit', value: bar.decided }];
-  const counts = bar.counts;
-  return PILE_GROUPS.map((group) => ({ part: group, value: counts[group] }));
+  const counts = bar.counts ?? { here: 0, elsewhere: 0, leaving: 0, undecided: 0, skipped: 0 };
+  const grouped = PILE_GROUPS.reduce((sum, group) => sum + counts[group], counts.skipped);
+  return [...PILE_GROUPS.map((group) => ({ part: group, value: counts[group] })), { part: 'unsplit' as const, value: Math.max(0, bar.decided - grouped) }];
 }
 
 export function chartLayout(inputs: readonly ChartBarInput[], size: { width: number; height: number } = { width: 560, height: 220 }): ChartLayout {

@@ -105,6 +105,8 @@ export const RoomLookSchema = z.object({
 export type RoomLook = z.infer<typeof RoomLookSchema>;
 
 export const RoomPageSchema = z.object({
+  /** The app's clock now, for "3 weeks ago". */
+  now: epoch,
   room: RoomCardSchema,
   /** Oldest first. */
   visits: z.array(VisitSchema),
