@@ -53,7 +53,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
 
   const session = snapshot?.state;
   const sessionId = session?.id;
-  const rooms = useHome(bridge, status);
+  const rooms = useHome(bridge, status, sessionId);
   // Undefined until the session and the rooms are known: then Home, unless a session is under way (it opens where it stopped).
   const [view, setView] = useState<View | undefined>();
   /** "Which room is this?" while it is open: how the photos waiting for the answer hear it. */
@@ -62,13 +62,15 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   // A session with nothing in it and no room picked, while there are rooms: it is Home's to start.
   const awaitingRoom = session !== undefined && session.status === 'active' && !sessionBegun(session) && !session.room && hasRooms;
 
-  // Decided when the session or the rooms first become known, and again for each new session (adjusting state while
+  // Decided once the rooms are read for the session in use, and again for each new session (adjusting state while
   // rendering, as React advises for state that follows a change): a new session with no room goes Home to pick one.
   const [viewFor, setViewFor] = useState<string | undefined>();
-  if (session && rooms.home && viewFor !== sessionId) {
+  if (session && rooms.home && rooms.loadedFor === sessionId && viewFor !== sessionId) {
     setViewFor(sessionId);
     if (!view) setView(awaitingRoom ? { kind: 'home' } : { kind: 'session' });
     else if (view.kind === 'session' && awaitingRoom) setView({ kind: 'home' });
+    // A session picked up in Sessions (resumed) is shown where it stopped.
+    else if (sessionBegun(session)) setView({ kind: 'session' });
   }
 
   const goHome = useCallback(() => {
