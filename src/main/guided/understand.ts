@@ -439,7 +439,9 @@ function namesAThing(clause: Clause, { at, end }: Found): boolean {
 }
 
 /** What a destination does with a thing: an outcome's place ("the bin"), a recycling point, someone else's home. */
-function destinationOf(clause: Clause, where: string, whereCard: boolean): Reading | undefined {
+function destinationOf(clause: Clause, said: string, whereCard: boolean): Reading | undefined {
+  // "in the recycling obvs", "back to the chemist i guess": a remark after the place is no part of it.
+  const where = trimFiller(said);
   const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
   if (outcome) return { outcome, firm: true };
   const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
@@ -512,7 +514,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
