@@ -91,7 +91,7 @@ const SPELLING: Readonly<Record<string, string>> = {
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
-  nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno',
+  nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno', em: 'them',
 };
 
 /** The outcome vocabulary a typo is corrected towards; never a stop word (a guessed stop is the worst misreading). */
@@ -262,7 +262,7 @@ const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 
 const KEEP_GOING = phrase(
- 'keep (?:on )?going', 'keep (?:them|it|em) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
+ 'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
@@ -354,14 +354,14 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those |em )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
+    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|pass|send)(?: (?:it|them|this|that|these|those|em))?(?: back)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|pass|send)(?: (?:it|them|this|that|these|those))?(?: back)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
@@ -479,7 +479,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
-    if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming|em coming)(?= |$)/.test(clause.norm)) continue;
+    if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
     if (!outcome) continue;
     const reading = { outcome, firm: word.firm && !found.negated, at: found.at };
