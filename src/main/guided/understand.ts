@@ -303,14 +303,22 @@ const PEOPLE =
 const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
-const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
-const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
+const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
+const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (?<where>downstairs|upstairs|outside|outdoors|home)(?= |$)`);
+/** On, by or under a bin is beside it: "it goes back on the trash can" is a place, not the rubbish. */
+const BESIDE = /^(?:back )?(?:on|onto|on top of|by|under|underneath|behind|beside|next to|near)$/;
+/** Where a destination is, after it: "the recycling box by the back door", "a charity shop round the corner". */
+const LANDMARK = '(?: (?:by|near|next to|under|in|at|on|behind|beside|outside|down|up|round|across|over|opposite) .+)?';
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
-const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center| point)?|bottle bank|tip)$/, 'recycle'],
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
-];
+const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
+  [
+    ['recycle(?: bin| box| bag| crate)?|bottle bank|tip', 'recycle'],
+    ['(?:trash|bin|dump|curb)(?: bag| can)?', 'trash'],
+    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store', 'donate'],
+  ] as const
+).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
+/** "there's a battery bin at tesco": a destination offered is the way out it names. */
+const THERE_IS_A = /^(?:there (?:is|are)|theres) /;
 /**
  * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
@@ -455,7 +463,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing.
   if (/^(?:if|unless) /.test(clause.norm)) return undefined;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
-  const destination = destinationOf(clause, clause.norm, whereCard);
+  const destination = destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard);
   if (destination) return destination;
   if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
   // "keep it but not here": somewhere else, the place still to ask.
@@ -466,8 +474,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
-    const where = place[1]!;
-    const elsewhere = destinationOf(clause, where, whereCard);
+    const { onto, where } = place.groups as { onto?: string; where: string };
+    const elsewhere = onto && BESIDE.test(onto) ? undefined : destinationOf(clause, where, whereCard);
     if (elsewhere) return elsewhere;
     if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
