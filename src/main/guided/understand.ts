@@ -130,7 +130,7 @@ function intensifies(next: Term | undefined): boolean {
 }
 
 /** Words that start a clause of their own after a bare "no" (a subject, or keeping: "no keep it"). */
-const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
+const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
@@ -243,6 +243,7 @@ const CORE = [
   `stop${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
+  `that is (?:me|us) (?:done|finish)${WHEN}`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
@@ -258,15 +259,30 @@ const CORE = [
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
+const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|honestly|to be honest|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
+/** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
+const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
+const NOT_TODAY = /^(?:(?:just|maybe|sorry|but) )*not (?:today|tonight)$/;
+/** Beside a stop, "just leave it" leaves the session, not the thing: it is no answer that outweighs the stop. */
+const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?:there|for now|for today|be))?$/;
+
+/**
+ * A clause that asks to end the session, or a dismissal with "not today" ("actually forget it, not today") where the
+ * card proposes nothing about a thing (a split, where a thing goes) that "forget it" could drop instead.
+ */
+function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
+  const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
+  const proposal = ['split', 'disposition', 'location'].includes(expecting.kind);
+  return any(STOP_CLAUSE) || (!proposal && any(DISMISS) && any(NOT_TODAY));
+}
 
 const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -318,7 +334,7 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
   ] as const
 ).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
 /** "there's a battery bin at tesco": a destination offered is the way out it names. */
-const THERE_IS_A = /^(?:there (?:is|are)|theres) /;
+const THERE_IS_A = /^there (?:is|are) /;
 /**
  * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
@@ -387,7 +403,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
     outcome: 'donate',
     // Implied: "it's my ex's... I don't know" is still a hesitation.
     firm: false,
@@ -422,7 +438,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
     pattern: new RegExp(
-      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
     ),
     outcome: 'keep',
     firm: false,
@@ -470,7 +486,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   if (/^(?:but )?not (?:in )?(?:here|this room)$/.test(clause.norm)) return { outcome: 'place', firm: true };
   // "it's my sister's", asked where it lives: it lives at hers.
   // compromise may read "it's" as "it has" ("it's my sister's, she left it here").
-  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) (.+)$/.exec(clause.norm)?.[1];
+  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its) (.+)$/.exec(clause.norm)?.[1];
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
@@ -596,7 +612,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // ---------------------------------------------------------------------------------------------------------------
 // Names: items, anchors, split categories.
 
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|thats|whats|im|ive)(?: |$)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
@@ -625,9 +641,9 @@ function nameIn(clause: Clause): string | undefined {
 }
 
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
+const THERE_IS = /^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
 
@@ -648,8 +664,8 @@ function foundIn(clause: Clause, body: string): string | undefined {
 /** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
 const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
 /** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
-const IT_IS = /^(?:it|that|this|its|thats) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
-const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its|thats)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
+const IT_IS = /^(?:it|that|this|its) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
+const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
 /** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
 const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
 
@@ -757,11 +773,15 @@ function isName(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+const UNMARKED_IS = /\b(that|what|there|here|where|who)s\b/gi;
+
 /** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
 function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
   text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // "thats", "theres", "whats": a contraction typed without its apostrophe, which compromise then expands as any other.
+  text = text.replace(UNMARKED_IS, "$1's");
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
   return text;
 }
@@ -781,9 +801,10 @@ export function understand(raw: string, expecting: Expecting): Input {
 
   // An answer to the card in the same message wins over a stop ("it stays, stop"); on its own, a stop is a stop.
   const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item, expecting.kind === 'location') : undefined;
-  const stops = !keepGoing && clauses.some((clause) => STOP_CLAUSE.test(clause.norm));
+  const stops = !keepGoing && asksToStop(clauses, expecting);
   // Only an answer said outright: "can we stop, it's too hard, it was my dad's" still asks to stop.
-  const answered = answer?.kind === 'disposition' && clauses.some((clause) => outcomeIn(clause, expecting.kind === 'location')?.firm);
+  const answered =
+    answer?.kind === 'disposition' && clauses.some((clause) => !LEAVE_IT.test(clause.norm) && outcomeIn(clause, expecting.kind === 'location')?.firm);
   if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
   const trigger = TRIGGER.exec(text);
