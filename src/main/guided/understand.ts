@@ -129,8 +129,8 @@ function intensifies(next: Term | undefined): boolean {
   return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
 }
 
-/** Words that start a clause of their own after a bare "no" (a subject, or keeping: "no keep it"). */
-const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
+/** Words that start a clause of their own after a bare "no" (a subject, keeping, or "just": "no just one pile"). */
+const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave', 'just']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
@@ -209,6 +209,8 @@ function trimEdges(text: string): string {
 const phrase = (...alternatives: string[]) => new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
 const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
 const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
+/** A negative question is a suggestion, and negates nothing: "can't we just lump them together", "why not bin it". */
+const SUGGESTION = /(?:^| )(?:(?:why )?(?:can|could|do|would|should|shall) not (?:we|i|you)|why not)(?= |$)/g;
 const NOT_OR_NEVER = phrase('not', 'never');
 const STAY = phrase('stay');
 /** Anchors: "everything can go except the bike". */
@@ -227,7 +229,7 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
   return [...clause.norm.matchAll(new RegExp(pattern.source, 'g'))].map((match) => ({
     at: match.index,
     end: match.index + match[0].length,
-    negated: NEGATION.test(clause.norm.slice(0, match.index)),
+    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '')),
   }));
 }
 
@@ -235,7 +237,7 @@ const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesI
 
 // The session, whatever the card.
 const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
-const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
+const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
 const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
 /** Another session, named: "tomorrow", "another day", "some other time". */
 const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
@@ -279,7 +281,7 @@ function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
 
 const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
-  'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+  '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
 const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
@@ -729,7 +731,7 @@ const ACCEPT = phrase(
   'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
   'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
 );
-const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
+const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
   /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
