@@ -160,6 +160,9 @@ function clausesOf(text: string): Clause[] {
       // "no it's my nan's", "hell no that goes in the bin", "no no no keep it": a bare "no" before a subject, before
       // keeping, or said over and over, answers the card; it negates nothing.
       if (norm !== 'no' && words.at(-1)?.norm === 'no' && words.length <= 3 && (SUBJECTS.has(norm) || words.filter((word) => word.norm === 'no').length > 1)) flush();
+      // "idk the sofa i guess", "dunno can you even bin these": a leading "dunno" is a clause of its own, unless it
+      // says what is not known ("dunno where it goes").
+      if (/^(?:i )?(?:dunno|do not know)$/.test(words.map((word) => word.norm).join(' ')) && !/^(?:what|where|which|who|why|how|if|whether|about|yet)$/.test(norm)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
       if (BREAK.test(term.post)) flush();
@@ -295,6 +298,8 @@ const OVERWHELMED = phrase(
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
+/** A clause that is only doubt: "idk", "not sure", "no idea". */
+const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
   'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
   'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
@@ -477,9 +482,26 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
   return undefined;
 }
 
+/**
+ * A question about how things are, not about what the person will do: "where do people keep these?", "can you even
+ * put meds in the bin?", "do charity shops take cables". Asking leave ("can I just bin it?", "is it ok to bin
+ * them?") and suggesting ("what about the charity shop") say what the person means to do, so they are not these.
+ */
+const ASKS_A_FACT = new RegExp(
+  [
+    '(?:where|what|how|which|who|when) (?:do|does|did|is|are|can|could|should|would|will) ',
+    '(?:can|could|should|does) (?!(?:i|we|not) )',
+    // "do" with an object is doing it: "do it, bin them".
+    'do (?!(?:i|we|not|it|this|that|them) )',
+    '(?:is|are) (?:it|this|that|these|those|they|there|the|a|an) (?!(?:ok|okay|alright|fine) to )',
+  ]
+    .map((start) => `^${start}`)
+    .join('|'),
+);
+
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
-  // "I'd cry if I binned it": a condition decides nothing.
-  if (/^(?:if|unless) /.test(clause.norm)) return undefined;
+  // "I'd cry if I binned it": a condition decides nothing; nor does a question.
+  if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
   const destination = destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard);
   if (destination) return destination;
@@ -564,7 +586,8 @@ function disposition(clauses: readonly Clause[], item: string, whereCard = false
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
-  const hesitant = clauses.some((clause) => has(clause, HESITANT));
+  // Asking how things are is not knowing yet.
+  const hesitant = clauses.some((clause) => has(clause, HESITANT) || ASKS_A_FACT.test(clause.norm));
   const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
   if (!chosen) return undefined;
   return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
@@ -855,7 +878,8 @@ export function understand(raw: string, expecting: Expecting): Input {
     }
     case 'anchors': {
       if (hesitant && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !has(clause, HESITANT)))) return { kind: 'help' };
-      return anchorsOf(clauses) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
+      // "idk, the sofa I guess": the doubt on its own names nothing.
+      return anchorsOf(clauses.filter((clause) => !DOUBT_ONLY.test(clause.norm))) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
     }
     case 'split': {
       if (overwhelmed && !any(ACCEPT)) return { kind: 'overwhelmed' };
