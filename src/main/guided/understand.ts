@@ -316,6 +316,8 @@ interface Reading {
   readonly firm: boolean;
   /** The clause refuses a way out ("don't bin it", "can't part with it"). */
   readonly refusesOut?: true;
+  /** What the thing is said to be ("it's rubbish"), which a refusal outweighs: "I know it's rubbish but I can't bin it". */
+  readonly judged?: true;
 }
 
 /** The outcomes that take a thing out of the home. */
@@ -499,6 +501,9 @@ const ASKS_A_FACT = new RegExp(
     .join('|'),
 );
 
+/** Words before what a thing is said to be: "it's rubbish", "they're just junk". */
+const JUDGEMENT = /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its|theyre)(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
+
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing; nor does a question.
   if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
@@ -530,11 +535,11 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
     if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
     if (!outcome) continue;
-    const reading = { outcome, firm: word.firm && !found.negated, at: found.at };
+    const reading = { outcome, firm: word.firm && !found.negated, at: found.at, judged: !found.negated && JUDGEMENT.test(clause.norm.slice(0, found.at)) };
     // Within a clause the last word says it, but something said outright outweighs something implied.
     if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
   }
-  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}) };
+  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
   if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
   return undefined;
@@ -577,11 +582,11 @@ const PART = phrase('the rest', 'the others', 'the other ones', 'everything else
  */
 function disposition(clauses: readonly Clause[], item: string, whereCard = false): Input | undefined {
   const read = clauses.map((clause) => ({ clause, reading: outcomeIn(clause, whereCard) }));
-  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied.
+  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied or judged.
   const refused = read.some(({ reading }) => reading?.refusesOut);
   const readings = read
     .map(({ reading }) => reading)
-    .filter((reading): reading is Reading => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
+    .filter((reading): reading is Reading => reading !== undefined && !(refused && (!reading.firm || reading.judged) && LEAVING.includes(reading.outcome)));
   const firm = readings.filter((reading) => reading.firm).at(-1);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
