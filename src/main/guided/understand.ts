@@ -394,13 +394,20 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|pass|send)(?: (?:it|them|this|that|these|those))?(?: back)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
   },
   {
-    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|would like|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will) (?:like|love|want|use)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+  },
+  {
+    // It goes back where it came from: "they need to go back", "he'll want it back", "these need returning".
+    pattern:
+      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|(?:return|take) (?:it|them|this|that|these|those)(?: back)?$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$))/,
     outcome: 'donate',
     firm: true,
   },
