@@ -407,7 +407,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // It goes back where it came from: "they need to go back", "he'll want it back", "these need returning".
     pattern:
-      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|(?:return|take) (?:it|them|this|that|these|those)(?: back)?$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$))/,
+      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|return (?:it|them|this|that|these|those)$|take (?:it|them|this|that|these|those) back$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$))/,
     outcome: 'donate',
     firm: true,
   },
