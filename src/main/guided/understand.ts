@@ -129,6 +129,11 @@ function intensifies(next: Term | undefined): boolean {
   return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
 }
 
+/** "or I forget", "or it gets lost": an "or" before a subject opens a clause of its own (not "bin or donate"). */
+function startsAClause(next: Term | undefined): boolean {
+  return next !== undefined && /^(?:i|it|we|they|you|she|he)$/i.test(next.text);
+}
+
 /** Words that start a clause of their own after a bare "no" (a subject, keeping, or "just": "no just one pile"). */
 const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave', 'just']);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
@@ -147,7 +152,8 @@ function clausesOf(text: string): Clause[] {
   for (const clause of nlp(text).clauses().json() as { terms: Term[] }[]) {
     for (const [index, term] of clause.terms.entries()) {
       const norm = normalise(term);
-      const opens = OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]));
+      const opens =
+        (OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]))) || (norm === 'or' && startsAClause(clause.terms[index + 1]));
       if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || opens) flush();
       if (SEPARATOR.test(term.text)) continue;
       // "i mean" corrects what came before: keep only what follows.
@@ -325,10 +331,10 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
-const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
+const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
 const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (?<where>downstairs|upstairs|outside|outdoors|home)(?= |$)`);
 /** On, by or under a bin is beside it: "it goes back on the trash can" is a place, not the rubbish. */
 const BESIDE = /^(?:back )?(?:on|onto|on top of|by|under|underneath|behind|beside|next to|near)$/;
@@ -526,10 +532,12 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
-    const { onto, where } = place.groups as { onto?: string; where: string };
+    const { verb, onto, where } = place.groups as { verb?: string; onto?: string; where: string };
     const elsewhere = onto && BESIDE.test(onto) ? undefined : destinationOf(clause, where, whereCard);
     if (elsewhere) return elsewhere;
-    if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
+    // Kept somewhere is a place only where a place is named: not "keep it in case", "keep it in mind".
+    const placed = !/^(?:here|there|it|them)$/.test(where) && (verb !== 'keep' || /^(?:the|my|our|his|her|their|your|a|an) /.test(where) || has(clause, PLACE_NOUN));
+    if (placed) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
   let best: (Reading & { at: number }) | undefined;
   let refuses = false;
