@@ -588,6 +588,8 @@ function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
 }
 
+/** One of several of a kind: "the junk one", "the big white one". */
+const APPOSITION = /^(?:the|a|an) (?:\w+ ){0,2}ones?$/;
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
@@ -596,13 +598,20 @@ const PART = phrase('the rest', 'the others', 'the other ones', 'everything else
  * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
  */
 function disposition(clauses: readonly Clause[], item: string, whereCard = false): Input | undefined {
-  const read = clauses.map((clause) => ({ clause, reading: outcomeIn(clause, whereCard) }));
+  const read: { clause: Clause; reading: Reading | undefined }[] = [];
+  for (const clause of clauses) {
+    // "kitchen drawer, the junk one": a clause that only picks out the place just named decides nothing.
+    const refines = read.at(-1)?.reading?.location !== undefined && APPOSITION.test(clause.norm);
+    read.push({ clause, reading: refines ? undefined : outcomeIn(clause, whereCard) });
+  }
   // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied or judged.
   const refused = read.some(({ reading }) => reading?.refusesOut);
   const readings = read
     .map(({ reading }) => reading)
     .filter((reading): reading is Reading => reading !== undefined && !(refused && (!reading.firm || reading.judged) && LEAVING.includes(reading.outcome)));
-  const firm = readings.filter((reading) => reading.firm).at(-1);
+  // "they go by the back door, not in here": somewhere else with no place adds nothing to a place named.
+  const located = readings.some((reading) => reading.outcome === 'place' && reading.location);
+  const firm = readings.filter((reading) => reading.firm && !(located && reading.outcome === 'place' && !reading.location)).at(-1);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
