@@ -134,8 +134,14 @@ function startsAClause(next: Term | undefined): boolean {
   return next !== undefined && /^(?:i|it|we|they|you|she|he)$/i.test(next.text);
 }
 
-/** Words that start a clause of their own after a bare "no" (a subject, keeping, or "just": "no just one pile"). */
-const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave', 'just']);
+/** What follows a bare "no" that puts something in place of what came before: "the drawer... no, the toolbox". */
+const CORRECTED_BY = 'the my a an our his her their in into on onto';
+const CORRECTION = new RegExp(`^(?:${CORRECTED_BY.replaceAll(' ', '|')}) `);
+/**
+ * Words that start a clause of their own after a bare "no": a subject, keeping, "just" ("no just one pile"), or a
+ * thing or place said instead ("the drawer... no the toolbox").
+ */
+const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave', 'just', ...CORRECTED_BY.split(' ')]);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
@@ -200,7 +206,8 @@ function heldAndCorrected(clauses: Clause[]): Clause[] {
     const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
     // "the bed, wait, also the desk": a pause before something more adds to what came before; it takes nothing back.
     if (holdsOn && index > 0 && ADDS.test(rest[0]?.norm ?? '')) return [...clauses.slice(0, index), ...rest];
-    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm)) return rest;
+    const corrects = index > 0 && clause.norm === 'no' && CORRECTION.test(rest[0]?.norm ?? '');
+    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
   }
   return clauses;
 }
