@@ -129,9 +129,13 @@ function intensifies(next: Term | undefined): boolean {
   return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
 }
 
-/** "or I forget", "or it gets lost": an "or" before a subject opens a clause of its own (not "bin or donate"). */
-function startsAClause(next: Term | undefined): boolean {
-  return next !== undefined && /^(?:i|it|we|they|you|she|he)$/i.test(next.text);
+/**
+ * "or" before a subject ("... or I forget") and "and" before where something goes ("pair them up and into the
+ * drawer") join two clauses; "bin or donate" and "books and cables" are one.
+ */
+function joinsClauses(word: string, next: Term | undefined): boolean {
+  if (word === 'or') return next !== undefined && /^(?:i|it|we|they|you|she|he)$/i.test(next.text);
+  return word === 'and' && next !== undefined && /^(?:into|onto|in|on|back|to)$/i.test(next.text);
 }
 
 /** What follows a bare "no" that puts something in place of what came before: "the drawer... no, the toolbox". */
@@ -159,7 +163,7 @@ function clausesOf(text: string): Clause[] {
     for (const [index, term] of clause.terms.entries()) {
       const norm = normalise(term);
       const opens =
-        (OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]))) || (norm === 'or' && startsAClause(clause.terms[index + 1]));
+        (OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]))) || joinsClauses(norm, clause.terms[index + 1]);
       if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || opens) flush();
       if (SEPARATOR.test(term.text)) continue;
       // "i mean" corrects what came before: keep only what follows.
@@ -589,7 +593,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|into|in|onto|on|at|over at|then|actually|just|oh|and)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
