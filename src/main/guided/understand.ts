@@ -33,7 +33,7 @@
  */
 import nlp from 'compromise';
 import { editDistance } from '../../shared/text/distance';
-import { bareName } from '../../shared/text/names';
+import { bareName, headNoun } from '../../shared/text/names';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
 
@@ -528,6 +528,9 @@ const ASKS_A_FACT = new RegExp(
 /** Words before what a thing is said to be: "it's rubbish", "they're just junk". */
 const JUDGEMENT = /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its|theyre)(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
 
+/** Using a thing for something: "I need it for...", "we use them for...". */
+const PURPOSE = /(?:^| )(?:need|needs|use|uses|using|want)(?: (?:it|them|this|that|these|those))? for /;
+
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing; nor does a question.
   if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
@@ -552,9 +555,12 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   let best: (Reading & { at: number }) | undefined;
   let refuses = false;
+  // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes.
+  const purpose = PURPOSE.exec(clause.norm);
+  const purposeAt = purpose ? purpose.index + purpose[0].length : clause.norm.length;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
-    const found = matchesIn(clause, word.pattern).find((match) => !(word.alsoAName && namesAThing(clause, match)));
+    const found = matchesIn(clause, word.pattern).find((match) => match.at < purposeAt && !(word.alsoAName && namesAThing(clause, match)));
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
@@ -578,7 +584,7 @@ function isPlaceOnly(clause: Clause): boolean {
   const verbs = clause.words.filter(
     (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
   );
-  return verbs.length === 0 && !['i', 'it', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
+  return verbs.length === 0 && !['i', 'it', 'its', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
 
 /** The place in the person's own words: the clause's text from the place onwards. */
@@ -599,6 +605,21 @@ function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
 }
 
+/** An outcome said of a thing by name: "bin the sauce packets", "keep the box". */
+const OUTCOME_OF = /^(?:(?:just|but|and|then) )*(?:bin|trash|throw|toss|chuck|dump|keep|donate|recycle|sell) (?:out |away )?(?:the|those|these|that|this|my|all the) (.+)$/;
+
+/**
+ * A clause deciding about a thing named that is not the one on the card (nor a part of it: "bin the rest"). The card's
+ * thing is named by its head noun or the end of it: "the box" is the shoebox.
+ */
+function aboutAnotherThing(clause: Clause, item: string): boolean {
+  const named = OUTCOME_OF.exec(clause.norm)?.[1];
+  const singular = (word: string) => word.replace(/(?:es|s)$/, '');
+  const head = singular(headNoun(item));
+  const namesTheItem = (word: string) => word.length > 2 && head.endsWith(singular(word));
+  return named !== undefined && !has(clause, PART) && !named.split(' ').some(namesTheItem);
+}
+
 /** One of several of a kind: "the junk one", "the big white one". */
 const APPOSITION = /^(?:the|a|an) (?:\w+ ){0,2}ones?$/;
 /** Part of the item in hand: "the good ones", "the rest", "some". */
@@ -617,12 +638,17 @@ function disposition(clauses: readonly Clause[], item: string, whereCard = false
   }
   // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied or judged.
   const refused = read.some(({ reading }) => reading?.refusesOut);
-  const readings = read
-    .map(({ reading }) => reading)
-    .filter((reading): reading is Reading => reading !== undefined && !(refused && (!reading.firm || reading.judged) && LEAVING.includes(reading.outcome)));
+  const kept = read.filter(
+    (said): said is { clause: Clause; reading: Reading } =>
+      said.reading !== undefined && !(refused && (!said.reading.firm || said.reading.judged) && LEAVING.includes(said.reading.outcome)),
+  );
+  const readings = kept.map(({ reading }) => reading);
   // "they go by the back door, not in here": somewhere else with no place adds nothing to a place named.
   const located = readings.some((reading) => reading.outcome === 'place' && reading.location);
-  const firm = readings.filter((reading) => reading.firm && !(located && reading.outcome === 'place' && !reading.location)).at(-1);
+  const firmly = kept.filter(({ reading }) => reading.firm && !(located && reading.outcome === 'place' && !reading.location));
+  // "bin the sauce packets but keep the box": what is said about another thing yields to what is said about this one.
+  const onThisThing = firmly.filter(({ clause }) => !aboutAnotherThing(clause, item));
+  const firm = (onThisThing.length > 0 ? onThisThing : firmly).at(-1)?.reading;
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
