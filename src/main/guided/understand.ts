@@ -526,7 +526,7 @@ const ASKS_A_FACT = new RegExp(
 );
 
 /** Words before what a thing is said to be: "it's rubbish", "they're just junk". */
-const JUDGEMENT = /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its|theyre)(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
+const JUDGEMENT = /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its)(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
 
 /** Using a thing for something: "I need it for...", "we use them for...". */
 const PURPOSE = /(?:^| )(?:need|needs|use|uses|using|want)(?: (?:it|them|this|that|these|those))? for /;
@@ -864,15 +864,21 @@ function isName(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const UNMARKED_IS = /\b(that|what|there|here|where|who)s\b/gi;
+/** Contractions typed without their apostrophe that compromise leaves as they are, and are no words otherwise. */
+const UNMARKED: readonly (readonly [RegExp, string])[] = [
+  [/\b(that|what|there|here|where|who|he|she)s\b/gi, "$1's"],
+  [/\b(does|did|were|have|had|must|need)nt\b/gi, "$1n't"],
+  [/\b(they|you)re\b/gi, "$1're"],
+  [/\b(we|they|you)ve\b/gi, "$1've"],
+];
 
 /** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
 function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
   text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-  // "thats", "theres", "whats": a contraction typed without its apostrophe, which compromise then expands as any other.
-  text = text.replace(UNMARKED_IS, "$1's");
+  // "thats", "doesnt", "theyre": given their apostrophe back, compromise expands them as any other.
+  for (const [unmarked, marked] of UNMARKED) text = text.replace(unmarked, marked);
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
   return text;
 }
