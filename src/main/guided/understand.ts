@@ -319,8 +319,9 @@ const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do'
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
   'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
-  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
-  'not got a (?:place|home)', 'nowhere',
+  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)',
+  // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
+  'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );
 
 // ---------------------------------------------------------------------------------------------------------------
