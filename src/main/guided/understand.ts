@@ -326,7 +326,8 @@ const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do'
 /** A clause that is only doubt: "idk", "not sure", "no idea". */
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
-  'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
+  // Not the contents nobody knows: "a bag full of I dunno what".
+  '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
   'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)',
   // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
   'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
@@ -732,7 +733,12 @@ function nameIn(clause: Clause): string | undefined {
   // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep",
   // "the bag I never took back".
   const text = trimFiller(
-    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '').replace(RELATIVE, '$1')).replace(
+    trimFiller(
+      (said ?? clause.text)
+        .replace(VAGUE_CONTENTS, '')
+        .replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')
+        .replace(RELATIVE, '$1'),
+    ).replace(
       /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
       '',
     ),
@@ -740,10 +746,12 @@ function nameIn(clause: Clause): string | undefined {
   return text && isName(text) ? text : undefined;
 }
 
+/** Contents nobody knows are no part of a name: "a trash bag full of I don't know what", "a box of god knows what". */
+const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|don['’]?t\s+know|do\s+not\s+know)|(?:god|who|heaven)\s+knows)\b.*$/i;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
+const THERE_IS = /^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is)(?= )/;
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is)\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
 
