@@ -313,7 +313,7 @@ const OVERWHELMED = phrase(
   'can not cope', 'freaking out', '^i can not$',
 );
 /** What there is too much of: "there's too many boxes", "way too much paper in here" (not "too much to do"). */
-const TOO_MANY = /\btoo\s+(?:many|much)\s+(?!to\b|for\b)(.+?)(?:\s+(?:everywhere|(?:in\s+)?(?:here|there|this room)))?$/i;
+const TOO_MANY = /\btoo\s+(?:many|much)\s+(?!(?:to|for|on|in|at|around|going\s+on)\b)(.+?)(?:\s+(?:everywhere|(?:in\s+)?(?:here|there|this room)))?$/i;
 
 /** Being overwhelmed, with what by where the person says what there is too much of. */
 function overwhelmedBy(clauses: readonly Clause[]): Input {
@@ -746,12 +746,15 @@ function nameIn(clause: Clause): string | undefined {
   return text && isName(text) ? text : undefined;
 }
 
+/** About to take a thing in hand: "I'll grab the remote", "let me do the shoes" (not "I'll take a break"). */
+const TAKING = '(?:i will|ill|let me|lemme|i am (?:going to|gonna))(?: just)? (?:grab|take|pick up|do|start with|go with|go for|tackle|get)(?! (?:a )?(?:break|breather|rest|minute|sec|second|moment|look)(?: |$))';
+const TAKES = new RegExp(`^${TAKING} `);
 /** Contents nobody knows are no part of a name: "a trash bag full of I don't know what", "a box of god knows what". */
 const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|don['’]?t\s+know|do\s+not\s+know)|(?:god|who|heaven)\s+knows)\b.*$/i;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is)(?= )/;
+const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is|(?:i['’]ll|ill|i\s+will|let\s+me|lemme|(?:i['’]m|im|i\s+am)\s+(?:going\s+to|gonna))(?:\s+just)?\s+(?:grab|take|pick\s+up|do|start\s+with|go\s+with|go\s+for|tackle|get))\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
 
@@ -778,7 +781,9 @@ const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its)\s+(?:(?:just|only
 const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
-  const names = clauses.map(nameIn).filter((name) => name !== undefined);
+  // A thing about to be taken outweighs one only mentioned: "can't reach anything, I'll grab the remote".
+  const takes = (clause: Clause) => TAKES.test(clause.norm);
+  const names = [...clauses.filter(takes), ...clauses.filter((clause) => !takes(clause))].map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
   // Kept without its article, as piles list it: "an empty crisp packet" is the empty crisp packet.
   return item ? { kind: 'item', item: bareName(item.replace(AMOUNT_TEXT, '').replace(/\s+(?:next|first|here|right here|over there)$/i, '')) } : undefined;
