@@ -725,6 +725,7 @@ function nameIn(clause: Clause): string | undefined {
   // "found it", "there's a mess": something is there, but nothing is named.
   if (!said && THERE_IS.test(body)) return undefined;
   if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  if (PHOTO.test(body)) return undefined;
   // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
   if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
   // A name has a noun ("dishes" may be tagged a verb when it stands alone).
@@ -743,7 +744,9 @@ function nameIn(clause: Clause): string | undefined {
       '',
     ),
   );
-  return text && isName(text) ? text : undefined;
+  // "a stack of magazines and a hair dryer on top": of several things named at length, the first.
+  const first = text && !isName(text) ? trimFiller(parseList(text)[0] ?? '') : text;
+  return first && isName(first) ? first : undefined;
 }
 
 /** About to take a thing in hand: "I'll grab the remote", "let me do the shoes" (not "I'll take a break"). */
@@ -751,6 +754,8 @@ const TAKING = '(?:i will|ill|let me|lemme|i am (?:going to|gonna))(?: just)? (?
 const TAKES = new RegExp(`^${TAKING} `);
 /** Contents nobody knows are no part of a name: "a trash bag full of I don't know what", "a box of god knows what". */
 const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|don['’]?t\s+know|do\s+not\s+know)|(?:god|who|heaven)\s+knows)\b.*$/i;
+/** Which photo, not what is in it: "photo 2", "in the second pic", "the last picture". */
+const PHOTO = /^(?:(?:in|on) )?(?:the )?(?:(?:first|second|third|fourth|last|next|other|\d+(?:st|nd|rd|th)) )?(?:photo|pic|picture|image|shot)s?(?: (?:\d+|one|two|three|four|five))?$/;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
 const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
 const THERE_IS_TEXT =
