@@ -323,6 +323,8 @@ function overwhelmedBy(clauses: readonly Clause[]): Input {
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
+/** Doubt about what a thing is, said of it: "maybe a usb one", "probably an old router". */
+const IDENTITY_HEDGE = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )/g;
 /** A clause that is only doubt: "idk", "not sure", "no idea". */
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
@@ -609,7 +611,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|into|in|onto|on|at|over at|then|actually|just|oh|and)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -995,7 +997,8 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (stuck) return { kind: 'help' };
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
-      if (hesitant && expecting.kind === 'item') {
+      // "maybe a usb one", "some kind of cable": unsure what the thing is, not which thing; it is named.
+      if (expecting.kind === 'item' && clauses.some((clause) => HESITANT.test(clause.norm.replace(IDENTITY_HEDGE, '')))) {
         const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
         return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };
       }
