@@ -565,7 +565,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
     const placed = !/^(?:here|there|it|them)$/.test(where) && (verb !== 'keep' || /^(?:the|my|our|his|her|their|your|a|an) /.test(where) || has(clause, PLACE_NOUN));
     if (placed) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
-  let best: (Reading & { at: number }) | undefined;
+  let best: { outcome: Outcome; firm: boolean; at: number; judged: boolean } | undefined;
   let refuses = false;
   // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes.
   const purpose = PURPOSE.exec(clause.norm);
