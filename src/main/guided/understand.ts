@@ -354,7 +354,7 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
@@ -436,7 +436,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // It goes back where it came from: "they need to go back", "he'll want it back", "these need returning".
     pattern:
-      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|return (?:it|them|this|that|these|those)$|take (?:it|them|this|that|these|those) back$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$))/,
+      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|return (?:it|them|this|that|these|those)$|take (?:it|them|this|that|these|those) back$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) ))/,
     outcome: 'donate',
     firm: true,
   },
@@ -528,7 +528,8 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
 const ASKS_A_FACT = new RegExp(
   [
     '(?:where|what|how|which|who|when) (?:do|does|did|is|are|can|could|should|would|will) ',
-    '(?:can|could|should|does) (?!(?:i|we|not) )',
+    // Not asking leave, nor asking the coach to do it: "can you put it in the donate pile".
+    '(?:can|could|should|does) (?!(?:i|we|not) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
     // "do" with an object is doing it: "do it, bin them".
     'do (?!(?:i|we|not|it|this|that|them) )',
     '(?:is|are) (?:it|this|that|these|those|they|there|the|a|an) (?!(?:ok|okay|alright|fine) to )',
