@@ -345,7 +345,7 @@ interface Reading {
   readonly firm: boolean;
   /** The clause refuses a way out ("don't bin it", "can't part with it"). */
   readonly refusesOut?: true;
-  /** What the thing is said to be ("it's rubbish"), which a refusal outweighs: "I know it's rubbish but I can't bin it". */
+  /** What the thing is said to be or deserve ("it's rubbish", "I should bin it"), which a refusal outweighs. */
   readonly judged?: true;
 }
 
@@ -459,7 +459,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   {
-    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go'),
+    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go', 'bring myself to'),
     outcome: 'donate',
     firm: false,
     negated: 'keep',
@@ -538,8 +538,9 @@ const ASKS_A_FACT = new RegExp(
     .join('|'),
 );
 
-/** Words before what a thing is said to be: "it's rubbish", "they're just junk". */
-const JUDGEMENT = /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its)(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
+/** Words before what a thing is said to be or to deserve: "it's rubbish", "they're just junk", "I should bin it". */
+const JUDGEMENT =
+  /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its|(?:i|we)(?: really| probably)? (?:should|ought to))(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
 
 /** Using a thing for something: "I need it for...", "we use them for...". */
 const PURPOSE = /(?:^| )(?:need|needs|use|uses|using|want)(?: (?:it|them|this|that|these|those))? for /;
