@@ -265,7 +265,7 @@ const CORE = [
   `stop${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
-  `that is (?:me|us) (?:done|finish)${WHEN}`,
+  `that is (?:me|us) (?:(?:done|finish)${WHEN}|for (?:today|now|tonight|the day))`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
@@ -332,7 +332,7 @@ const HESITANT = phrase(
   '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
   'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)',
   // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
-  'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
+  'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:really |even |ever )?(?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );
 
 // ---------------------------------------------------------------------------------------------------------------
