@@ -873,8 +873,10 @@ function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
     const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
     if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
   }
-  const first = (pattern: RegExp) => clauses.some((clause) => has(clause, pattern) && !matchIn(clause, pattern)?.negated);
-  if (first(MERGE)) return { kind: 'split', edit: { kind: 'merge' } };
+  const first = (pattern: RegExp, said = clauses) => said.some((clause) => has(clause, pattern) && !matchIn(clause, pattern)?.negated);
+  // "nah one pile is fine": a "no" before how many piles answers the proposal; it does not negate the one pile.
+  const answering = clauses.map((clause) => ({ ...clause, norm: clause.norm.replace(/^no (?=(?:one|a single|the same|all|everything) )/, '') }));
+  if (first(MERGE, answering)) return { kind: 'split', edit: { kind: 'merge' } };
   if (clauses.some((clause) => has(clause, DECLINE)) || clauses.some((clause) => matchIn(clause, phrase('split'))?.negated)) return { kind: 'split', edit: { kind: 'decline' } };
   if (first(ACCEPT)) return { kind: 'split', edit: { kind: 'accept' } };
   const names = parseList(text).map(trimFiller).filter(isName);
