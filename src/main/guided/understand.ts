@@ -331,7 +331,7 @@ const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure
 const HESITANT = phrase(
   // Not the contents nobody knows: "a bag full of I dunno what".
   '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
-  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)',
+  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)',
   // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
   'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:really |even |ever )?(?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );
