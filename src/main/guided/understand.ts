@@ -545,6 +545,8 @@ const JUDGEMENT =
 
 /** Using a thing for something: "I need it for...", "we use them for...". */
 const PURPOSE = /(?:^| )(?:need|needs|use|uses|using|want)(?: (?:it|them|this|that|these|those))? for /;
+/** A remark on a place named before it: "back on the desk where it belongs". */
+const WHERE_IT = /(?= where (?:it|they|this|that|these|those) )/;
 
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing; nor does a question.
@@ -570,12 +572,13 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   let best: { outcome: Outcome; firm: boolean; at: number; judged: boolean } | undefined;
   let refuses = false;
-  // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes.
-  const purpose = PURPOSE.exec(clause.norm);
-  const purposeAt = purpose ? purpose.index + purpose[0].length : clause.norm.length;
+  // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes; "on the shelf
+  // where it lives": a remark about the place is no second answer.
+  const aside = PURPOSE.exec(clause.norm) ?? WHERE_IT.exec(clause.norm);
+  const asideAt = aside ? aside.index + aside[0].length : clause.norm.length;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
-    const found = matchesIn(clause, word.pattern).find((match) => match.at < purposeAt && !(word.alsoAName && namesAThing(clause, match)));
+    const found = matchesIn(clause, word.pattern).find((match) => match.at < asideAt && !(word.alsoAName && namesAThing(clause, match)));
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
@@ -588,7 +591,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
-  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
+  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
   return undefined;
 }
 
@@ -597,7 +600,7 @@ function isPlaceOnly(clause: Clause): boolean {
   if (matchIn(clause, PLACE_NOUN)?.negated) return false;
   // Place nouns that can be verbs ("hook", "shelf") and filler verbs ("I guess") are not an action.
   const verbs = clause.words.filter(
-    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
+    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
   );
   return verbs.length === 0 && !['i', 'it', 'its', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
@@ -614,7 +617,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
