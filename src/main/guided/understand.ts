@@ -305,7 +305,7 @@ const KEEP_GOING = phrase(
   '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever)(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
