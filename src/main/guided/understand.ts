@@ -324,8 +324,8 @@ function overwhelmedBy(clauses: readonly Clause[]): Input {
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
-/** Doubt about what a thing is, said of it: "maybe a usb one", "probably an old router". */
-const IDENTITY_HEDGE = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )/g;
+/** Doubt about what a thing is, not which: "maybe a usb one", "probably an old router", "no idea what this is". */
+const IDENTITY_DOUBT = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )|(?:no idea|no clue|not sure|dunno|do not know) what (?:it|this|that|they|these|those) (?:is|are)/g;
 /** A clause that is only doubt: "idk", "not sure", "no idea". */
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
@@ -1005,10 +1005,13 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (stuck) return { kind: 'help' };
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
-      // "maybe a usb one", "some kind of cable": unsure what the thing is, not which thing; it is named.
-      if (expecting.kind === 'item' && clauses.some((clause) => HESITANT.test(clause.norm.replace(IDENTITY_HEDGE, '')))) {
-        const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
-        return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };
+      if (expecting.kind === 'item' && hesitant) {
+        // "maybe a usb one", "no idea what this is, a white box thing": unsure what the thing is, not which; it is named.
+        const doubtsWhich = (clause: Clause) => HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
+        const named = itemOf(clauses.filter((clause) => !doubtsWhich(clause)));
+        if (named && !clauses.some(doubtsWhich)) return named;
+        const sure = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
+        return sure?.kind === 'item' ? { kind: 'help', item: sure.item } : { kind: 'help' };
       }
       if (expecting.kind === 'next' && NO.test(clauses[0]!.norm)) return { kind: 'stop' };
       return itemOf(clauses) ?? unclear;
