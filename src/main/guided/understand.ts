@@ -367,11 +367,13 @@ const LANDMARK = '(?: (?:is |are )?(?:by|near|next to|under|in|at|on|behind|besi
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
 const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
   [
-    ['recycle(?: bin| box| bag| crate)?|bottle bank|tip', 'recycle'],
+    ['recycle(?: bin| box| bag| crate)?|bottle bank|(?:council |local )?tip', 'recycle'],
     ['(?:trash|bin|dump|curb)(?: bag| can)?', 'trash'],
     ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store', 'donate'],
   ] as const
 ).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
+/** A destination said to take things: "the tip takes paint", "the charity shop will take them". */
+const TAKEN_BY = /^(.+?) (?:takes|take|accepts|will take|can take|would take|should take|might take)(?= |$)/;
 /** "there's a battery bin at tesco": a destination offered is the way out it names. */
 const THERE_IS_A = /^there (?:is|are) /;
 /**
@@ -430,7 +432,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     negated: 'keep',
   },
   {
-    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will) (?:like|love|want|use)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
     outcome: 'donate',
     firm: true,
   },
@@ -552,7 +554,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing; nor does a question.
   if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
-  const destination = destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard);
+  const destination =
+    destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard) ?? destinationOf(clause, TAKEN_BY.exec(clause.norm)?.[1] ?? '', whereCard);
   if (destination) return destination;
   if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
   // "keep it but not here": somewhere else, the place still to ask.
