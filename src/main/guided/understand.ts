@@ -724,13 +724,15 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // ---------------------------------------------------------------------------------------------------------------
 // Names: items, anchors, split categories.
 
+/** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
+const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/;
 const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
 function nameIn(clause: Clause): string | undefined {
   // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
+  const body = clause.norm.replace(LEADING_FILLER, '');
   // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
   const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : foundIn(clause, body);
   // "found it", "there's a mess": something is there, but nothing is named.
@@ -776,7 +778,7 @@ const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|coupl
 
 /** A clause that is plainly a thing: "the mug", "there's a bag of chargers" (not "lost focus", "stop asking"). */
 function namesOutright(clause: Clause): boolean {
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/, '');
+  const body = clause.norm.replace(LEADING_FILLER, '');
   return THERE_IS.test(body) || /^(?:the|a|an|my|our|your|his|her|their|some|those|these) \S/.test(body);
 }
 
@@ -843,7 +845,7 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
       if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, CAN_GO) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
-      if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
+      if (REMARK_START.test(clause.norm.replace(LEADING_FILLER, '')) && kept === clause.text) return [];
       return [kept];
     })
     .flatMap((kept) => parseList(kept.replace(ANCHOR_TAIL, '')))
@@ -993,7 +995,9 @@ export function understand(raw: string, expecting: Expecting): Input {
       return unclear;
     }
     case 'anchors': {
-      if (hesitant && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !has(clause, HESITANT)))) return { kind: 'help' };
+      // "dunno, help": doubt or a call for help naming nothing is help.
+      const doubts = (clause: Clause) => has(clause, HESITANT) || has(clause, STUCK);
+      if (clauses.some(doubts) && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !doubts(clause)))) return { kind: 'help' };
       // "idk, the sofa I guess": the doubt on its own names nothing.
       return anchorsOf(clauses.filter((clause) => !DOUBT_ONLY.test(clause.norm))) ?? (overwhelmed ? tooMuch : unclear);
     }
