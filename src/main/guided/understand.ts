@@ -305,7 +305,7 @@ const KEEP_GOING = phrase(
   '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -331,7 +331,7 @@ const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure
 const HESITANT = phrase(
   // Not the contents nobody knows: "a bag full of I dunno what".
   '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
-  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)',
+  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)', '(?:i|we) might(?! as well)', 'might (?:come in|be) (?:useful|handy)',
   // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
   'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:really |even |ever )?(?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );
@@ -857,7 +857,7 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
 
 const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump');
 /** Not now: "later maybe", "skip this bit", "not in the mood". */
-const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
+const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', '(?:please )?do not$', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
 /** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
 const ACCEPT = phrase(
   'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
