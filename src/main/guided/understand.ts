@@ -1,19 +1,24 @@
 /**
  * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
- * punctuation, "but", "so" (not "so much"), "wait", and after a bare "no" before a subject: "no it's my nan's"; "I
- * mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
- * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
+ * punctuation, "but", "so" (not "so much"), "wait", "or" before a subject, "and" before where a thing goes, and
+ * after a bare "no" before a subject: "no it's my nan's"; "I mean" drops what came before), expands contractions
+ * ("don't" -> "do not", "im" -> "i am"; "thats", "doesnt" get their apostrophe back first) and tags each word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
  * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
  * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
- *   "I don't want to keep it" lets it go, "don't stop" means keep going.
+ *   "I don't want to keep it" lets it go, "don't stop" means keep going; a negative question suggests ("can't we
+ *   just bin it"), and a question about how things are decides nothing ("can you even recycle these?").
  * - A leading "stop," / "wait," / "hang on," before more words means "hold on": the rest is read. Later, "no wait",
- *   "hang on" or "actually no" takes back what came before; "actually not the desk" rules the desk out.
+ *   "hang on" or "actually no" takes back what came before, as a bare "no" before another thing does ("the
+ *   drawer... no the toolbox"); "actually not the desk" rules the desk out.
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
  * - Sentiment keeps ("it's sentimental", "it was my dad's", "my daughter made it"), and refusing a way out ("don't
- *   bin it") rules out a way out only implied: "no, don't bin it, it's my grandma's" is never out.
+ *   bin it") rules out a way out only implied or judged: "no, don't bin it, it's my grandma's" and "I know it's
+ *   rubbish but I can't throw it out" are never out.
+ * - What is said of another thing named yields to what is said of the card's ("bin the sauce packets but keep the
+ *   box"); what a thing is needed for, or a remark on a place, is no answer ("I need it for the charity shop run").
  * - Shredding is recycling; a pharmacy or a battery or e-waste point is recycling kept with its place.
  * - On the card asking where a thing lives, the answer is a place whatever it names ("mom's house", "back to
  *   work"), unless it is a way out (the bin, charity, someone who wants it), doubt or a stop.
