@@ -2,8 +2,9 @@
  * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
  * punctuation, "but", "so" (not "so much"), "wait", "or" before a subject, "and" before where a thing goes, and
  * after a bare "no" before a subject: "no it's my nan's"; "I mean" drops what came before), expands contractions
- * ("don't" -> "do not", "im" -> "i am"; "thats", "doesnt" get their apostrophe back first) and tags each word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
- * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
+ * ("don't" -> "do not", "im" -> "i am"; "thats", "doesnt" get their apostrophe back first) and tags each word;
+ * each clause is then normalised (lower case, one spelling for British and American words, emoji as words, typos in
+ * the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
  * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
  *   "I don't want to keep it" lets it go, "don't stop" means keep going; a negative question suggests ("can't we
