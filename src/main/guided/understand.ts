@@ -319,14 +319,6 @@ const OVERWHELMED = phrase(
   '(?<!(?:it|them|that) )too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!(?:means?|it|them|that) )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
 );
-/** What there is too much of: "there's too many boxes", "way too much paper in here" (not "too much to do"). */
-const TOO_MANY = /\btoo\s+(?:many|much)\s+(?!(?:to|for|on|in|at|around|going\s+on)\b)(.+?)(?:\s+(?:everywhere|(?:in\s+)?(?:here|there|this room)))?$/i;
-
-/** Being overwhelmed, with what by where the person says what there is too much of. */
-function overwhelmedBy(clauses: readonly Clause[]): Input {
-  const trigger = clauses.map((clause) => trimFiller(TOO_MANY.exec(clause.text)?.[1] ?? '')).find(isName);
-  return trigger ? { kind: 'overwhelmed', trigger } : { kind: 'overwhelmed' };
-}
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
@@ -959,13 +951,12 @@ export function understand(raw: string, expecting: Expecting): Input {
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
   if (thing) return { kind: 'overwhelmed', trigger: thing };
   const overwhelmed = any(OVERWHELMED) && !any(LESS_OVERWHELMING);
-  const tooMuch = overwhelmedBy(clauses);
   const stuck = clauses.some((clause) => has(clause, STUCK) && !matchIn(clause, STUCK)?.negated);
   const hesitant = any(HESITANT);
 
   switch (expecting.kind) {
     case 'disposition': {
-      if (overwhelmed) return tooMuch;
+      if (overwhelmed) return { kind: 'overwhelmed' };
       if (stuck) return help(inHand);
       if (answer) return answer;
       if (any(NEXT)) return { kind: 'next' };
@@ -996,7 +987,7 @@ export function understand(raw: string, expecting: Expecting): Input {
     case 'function': {
       const said = functionOf(clauses, overwhelmed);
       if (said) return said;
-      if (overwhelmed || any(ROOM_STATE)) return tooMuch;
+      if (overwhelmed || any(ROOM_STATE)) return { kind: 'overwhelmed' };
       if (hesitant || stuck) return { kind: 'help' };
       return unclear;
     }
@@ -1005,16 +996,16 @@ export function understand(raw: string, expecting: Expecting): Input {
       const doubts = (clause: Clause) => has(clause, HESITANT) || has(clause, STUCK);
       if (clauses.some(doubts) && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !doubts(clause)))) return { kind: 'help' };
       // "idk, the sofa I guess": the doubt on its own names nothing.
-      return anchorsOf(clauses.filter((clause) => !DOUBT_ONLY.test(clause.norm))) ?? (overwhelmed ? tooMuch : unclear);
+      return anchorsOf(clauses.filter((clause) => !DOUBT_ONLY.test(clause.norm))) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
     }
     case 'split': {
-      if (overwhelmed && !any(ACCEPT)) return tooMuch;
+      if (overwhelmed && !any(ACCEPT)) return { kind: 'overwhelmed' };
       return splitOf(text, clauses) ?? unclear;
     }
     case 'item':
     case 'next': {
       if (keepGoing) return { kind: 'keepGoing' };
-      if (overwhelmed) return tooMuch;
+      if (overwhelmed) return { kind: 'overwhelmed' };
       if (stuck) return { kind: 'help' };
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
