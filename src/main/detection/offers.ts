@@ -84,16 +84,18 @@ export function nextOffer(state: SessionState, anchors: readonly string[] = stat
 /** The kind of detected thing the last cards were about, and how many cards in a row (a group is one card). */
 export function lastRun(state: Pick<SessionState, 'decisions' | 'photos'>): { label?: CocoLabel; cards: number } {
   const cards = cardsOf(state.decisions);
-  const labelOf = (decision: Decision): CocoLabel | undefined => {
-    const ref = decision.detection;
-    return ref ? state.photos.find((photo) => photo.id === ref.photoId)?.detections?.items.find((item) => item.id === ref.itemId)?.label : undefined;
-  };
+  const kindOf = (decision: Decision) => (decision.detection ? labelOf(state, decision.detection) : undefined);
   const last = cards.at(-1);
-  const label = last && labelOf(last);
+  const label = last && kindOf(last);
   if (!label) return { cards: 0 };
   let count = 0;
-  for (let index = cards.length - 1; index >= 0 && labelOf(cards[index]!) === label; index -= 1) count += 1;
+  for (let index = cards.length - 1; index >= 0 && kindOf(cards[index]!) === label; index -= 1) count += 1;
   return { label, cards: count };
+}
+
+/** The detector's class of a detected thing, if the session still has it. */
+export function labelOf(state: Pick<SessionState, 'photos'>, ref: DetectionRef): CocoLabel | undefined {
+  return state.photos.find((photo) => photo.id === ref.photoId)?.detections?.items.find((item) => item.id === ref.itemId)?.label;
 }
 
 /** One decision per card: the things of a group decided together count once. */

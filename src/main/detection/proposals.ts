@@ -54,13 +54,16 @@ export function isDecided(state: SessionState, ref: DetectionRef): boolean {
 export function proposals(state: SessionState, anchors: readonly string[] = state.anchors): Proposal[] {
   // A thing seen again in a later, overlapping photo is proposed once: as its first sighting.
   const twins = twinsOf(state);
+  // Decided detected things, once for the whole list (a long session has hundreds of decisions and photos).
+  const decided = new Set(state.decisions.flatMap((decision) => (decision.detection ? [detectionThing(decision.detection)] : [])));
+  const isOpen = (photo: Photo, item: DetectedItem) => !decided.has(detectionThing({ photoId: photo.id, itemId: item.id }));
   const ranked = detectedPhotos(state).flatMap(({ photo, number, items }) =>
     items
       .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
       .filter((item) => !twins.has(detectionThing({ photoId: photo.id, itemId: item.id })))
-      .filter((item) => !isDecided(state, { photoId: photo.id, itemId: item.id }))
+      .filter((item) => isOpen(photo, item))
       // The same label in the same box twice is one thing found twice: decided when either is.
-      .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && isDecided(state, { photoId: photo.id, itemId: twin.id })))
+      .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && !isOpen(photo, twin)))
       .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) })),
   );
   return ranked

@@ -20,8 +20,14 @@
  * | Surveying       | Sorting          | pointed at something, the space's function known          |
  * | DecisionSupport | the phase before | pointed at something: handled there, the stuck thing left undecided |
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
- * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
- * |                 |                  | none left: AskWhatIsIt about the busiest spot (busy spots: spots.ts), or plainly |
+ * | Sorting         | Sorting          | next: what the photos offer next (detection/offers.ts): the easiest undecided detected |
+ * |                 |                  | thing, where it is and outlined, or several of one kind in one place as one card with |
+ * |                 |                  | their count (AskItemDecision `count`), what looks put away last ("already in place?"), |
+ * |                 |                  | never more than three cards in a row about one kind; none left: AskWhatIsIt about the |
+ * |                 |                  | busiest spot (busy spots: spots.ts), or plainly, saying once that everything named is |
+ * |                 |                  | done, or that nothing could be named |
+ * | Sorting         | Sorting          | one at a time on a group's card, or stuck on it: its things one card each (ActiveState |
+ * |                 |                  | `each`, a card of another kind between after three of one kind); "the books": the group |
  * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person; |
  * |                 |                  | none left: a smaller step at that spot or another spot, never one stuck on |
  * |                 |                  | before; then one small thing anywhere ("next" there too) |
@@ -46,7 +52,7 @@ import { counted, isPlural } from '../../shared/text/names';
 import { isProposable } from '../../shared/detection/classes';
 import { carriedLeft } from '../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../session/decisions';
-import { nextOffer, offers, type Offer } from '../detection/offers';
+import { labelOf, lastRun, nextOffer, offers, SAME_KIND_RUN, type Offer } from '../detection/offers';
 import { anchorCandidates, busySpots, isDecided, proposalFor, proposals, seenThings, type Proposal, type SpotCard } from '../detection/proposals';
 import { inSpot, thingsAt } from '../detection/pointed';
 import type { Focus } from '../../shared/detection/schema';
@@ -468,13 +474,24 @@ function offer(state: SessionState, offered: Offer, here: PhaseOf<'sorting'>): D
   };
 }
 
-/** A group taken one at a time: its next undecided thing; once none is left, on with the rest of the photos. */
+/**
+ * A group taken one at a time: its next undecided thing; once none is left, on with the rest of the photos. The group's
+ * own card was one about its kind, so after it and two of its things, a card of another kind comes between (when
+ * there is one), as it would anywhere: never more than three in a row about one kind.
+ */
 function nextOfEach(state: SessionState, here: PhaseOf<'sorting'>, how: Proposed): Decision {
   const { each = [], ...active } = here.active;
   const left = each.filter((ref) => !isDecided(state, ref));
   const next = left.map((ref) => proposalFor(state, ref)).find((proposal) => proposal !== undefined);
   if (!next) return sorting(state, { phase: 'sorting', active }, { kind: 'begin' });
-  return propose(next, { phase: 'sorting', active: { ...active, each: left } }, how);
+  const keep: PhaseOf<'sorting'> = { phase: 'sorting', active: { ...active, each: left } };
+  const run = lastRun(state);
+  const kind = labelOf(state, next.ref);
+  if (!how.picked && kind && run.label === kind && run.cards >= SAME_KIND_RUN - 1) {
+    const other = offers(state, active.anchors).find((offered) => offered.label !== kind);
+    if (other) return offer(state, other, keep);
+  }
+  return propose(next, keep, how);
 }
 
 const ALREADY_IN_PLACE: DispositionChoice = { label: 'Already in place', disposition: 'keep' };

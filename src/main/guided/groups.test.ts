@@ -88,6 +88,21 @@ describe('group cards', () => {
     expectCountsAddUp(harness.state());
   });
 
+  it('one at a time, still no more than three cards in a row about books: another kind comes between', async () => {
+    ids = 0;
+    const books = [0, 1, 2, 3, 4, 5].map((index) => thing('book', 100 + index * 120, 600 + (index % 2) * 80, 100, 60, 0.9));
+    const room: Photo = { id: 'room', fileName: 'room.jpg', width: 1200, height: 900, detections: { items: [...books, thing('remote', 1000, 100, 60, 100, 0.3), thing('backpack', 40, 80, 120, 160, 0.2)], busy: [] } };
+    const cards: string[] = [];
+    const harness = await sortingWith([room], (question) => {
+      if (question.kind !== 'disposition') return stop;
+      cards.push(question.item);
+      return question.each ? { kind: 'disposition', pick: { type: 'each' } } : pick(0);
+    });
+    await play(harness);
+    expect(cards).toEqual(['6 books', 'book', 'book', 'remote', 'book', 'book', 'backpack', 'book', 'book']);
+    expectCountsAddUp(harness.state());
+  });
+
   it('gives a smaller step on "I’m stuck" with a group: one of them, picked for the person', async () => {
     const harness = await sortingWith([corner()], (question, index) => {
       if (index === 2) return { kind: 'disposition', pick: { type: 'other', text: "i'm stuck" } };
