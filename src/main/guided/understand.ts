@@ -1,19 +1,25 @@
 /**
  * Free text to structured input without a model. `compromise` cuts the message into clauses (further cut here at
- * punctuation, "but", "so" (not "so much"), "wait", and after a bare "no" before a subject: "no it's my nan's"; "I
- * mean" drops what came before), expands contractions ("don't" -> "do not", "im" -> "i am") and tags each
- * word; each clause is then normalised (lower case, one spelling for British and American words, emoji as words,
- * typos in the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
+ * punctuation, "but", "so" (not "so much"), "wait", "or" before a subject, "and" before where a thing goes, and
+ * after a bare "no" before a subject: "no it's my nan's"; "I mean" drops what came before), expands contractions
+ * ("don't" -> "do not", "im" -> "i am"; "thats", "doesnt" get their apostrophe back first) and tags each word;
+ * each clause is then normalised (lower case, one spelling for British and American words, emoji as words, typos in
+ * the small outcome vocabulary fixed when only one word is near) and read against short phrase lists.
  *
  * - A word is negated by a "not", "never" or "no" earlier in its own clause: "not trash" rules trash out,
- *   "I don't want to keep it" lets it go, "don't stop" means keep going.
+ *   "I don't want to keep it" lets it go, "don't stop" means keep going; a negative question suggests ("can't we
+ *   just bin it"), and a question about how things are decides nothing ("can you even recycle these?").
  * - A leading "stop," / "wait," / "hang on," before more words means "hold on": the rest is read. Later, "no wait",
- *   "hang on" or "actually no" takes back what came before; "actually not the desk" rules the desk out.
+ *   "hang on" or "actually no" takes back what came before, as a bare "no" before another thing does ("the
+ *   drawer... no the toolbox"); "actually not the desk" rules the desk out.
  * - Later clauses correct earlier ones ("bin... no wait, it goes in the drawer" is a place); an explicit outcome
  *   (bin it, donate, it stays, goes in the drawer) beats hesitation ("not sure"), which beats an outcome only
  *   implied ("I'm done with it", "I never use it", "don't bin them").
  * - Sentiment keeps ("it's sentimental", "it was my dad's", "my daughter made it"), and refusing a way out ("don't
- *   bin it") rules out a way out only implied: "no, don't bin it, it's my grandma's" is never out.
+ *   bin it") rules out a way out only implied or judged: "no, don't bin it, it's my grandma's" and "I know it's
+ *   rubbish but I can't throw it out" are never out.
+ * - What is said of another thing named yields to what is said of the card's ("bin the sauce packets but keep the
+ *   box"); what a thing is needed for, or a remark on a place, is no answer ("I need it for the charity shop run").
  * - Shredding is recycling; a pharmacy or a battery or e-waste point is recycling kept with its place.
  * - On the card asking where a thing lives, the answer is a place whatever it names ("mom's house", "back to
  *   work"), unless it is a way out (the bin, charity, someone who wants it), doubt or a stop.
@@ -33,7 +39,7 @@
  */
 import nlp from 'compromise';
 import { editDistance } from '../../shared/text/distance';
-import { bareName } from '../../shared/text/names';
+import { bareName, headNoun } from '../../shared/text/names';
 import type { Expecting, Input, Outcome } from './input';
 import { parseList } from './split';
 
@@ -87,11 +93,11 @@ const SPELLING: Readonly<Record<string, string>> = {
   colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
   organise: 'organize', mum: 'mom', mums: 'moms', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
   hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin', binning: 'bin',
-  chucking: 'chuck', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
+  chucking: 'chuck', lobbing: 'lob', ditching: 'ditch', scrapping: 'scrap', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
-  nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno',
+  nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno', em: 'them',
 };
 
 /** The outcome vocabulary a typo is corrected towards; never a stop word (a guessed stop is the worst misreading). */
@@ -129,8 +135,23 @@ function intensifies(next: Term | undefined): boolean {
   return next !== undefined && (/^(?:much|many|far|long)$/i.test(next.text) || next.tags.includes('Adjective'));
 }
 
-/** Words that start a clause of their own after a bare "no" (a subject, or keeping: "no keep it"). */
-const SUBJECTS = new Set(['it', 'its', 'that', 'thats', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave']);
+/**
+ * "or" before a subject ("... or I forget") and "and" before where something goes ("pair them up and into the
+ * drawer") join two clauses; "bin or donate" and "books and cables" are one.
+ */
+function joinsClauses(word: string, next: Term | undefined): boolean {
+  if (word === 'or') return next !== undefined && /^(?:i|it|we|they|you|she|he)$/i.test(next.text);
+  return word === 'and' && next !== undefined && /^(?:into|onto|in|on|back|to)$/i.test(next.text);
+}
+
+/** What follows a bare "no" that puts something in place of what came before: "the drawer... no, the toolbox". */
+const CORRECTED_BY = 'the my a an our his her their in into on onto';
+const CORRECTION = new RegExp(`^(?:${CORRECTED_BY.replaceAll(' ', '|')}) `);
+/**
+ * Words that start a clause of their own after a bare "no": a subject, keeping, "just" ("no just one pile"), or a
+ * thing or place said instead ("the drawer... no the toolbox").
+ */
+const SUBJECTS = new Set(['it', 'its', 'that', 'this', 'they', 'those', 'these', 'i', 'we', 'she', 'he', 'keep', 'leave', 'just', ...CORRECTED_BY.split(' ')]);
 /** Words that open a new clause: a contrast, a consequence, a correction. */
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then', 'if', 'unless']);
 
@@ -147,7 +168,8 @@ function clausesOf(text: string): Clause[] {
   for (const clause of nlp(text).clauses().json() as { terms: Term[] }[]) {
     for (const [index, term] of clause.terms.entries()) {
       const norm = normalise(term);
-      const opens = OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]));
+      const opens =
+        (OPENS_CLAUSE.has(norm) && !term.implicit && !(norm === 'so' && intensifies(clause.terms[index + 1]))) || joinsClauses(norm, clause.terms[index + 1]);
       if (BREAK.test(term.pre) || SEPARATOR.test(term.text) || opens) flush();
       if (SEPARATOR.test(term.text)) continue;
       // "i mean" corrects what came before: keep only what follows.
@@ -160,6 +182,9 @@ function clausesOf(text: string): Clause[] {
       // "no it's my nan's", "hell no that goes in the bin", "no no no keep it": a bare "no" before a subject, before
       // keeping, or said over and over, answers the card; it negates nothing.
       if (norm !== 'no' && words.at(-1)?.norm === 'no' && words.length <= 3 && (SUBJECTS.has(norm) || words.filter((word) => word.norm === 'no').length > 1)) flush();
+      // "idk the sofa i guess", "dunno can you even bin these": a leading "dunno" is a clause of its own, unless it
+      // says what is not known ("dunno where it goes").
+      if (/^(?:i )?(?:dunno|do not know)$/.test(words.map((word) => word.norm).join(' ')) && !/^(?:what|where|which|who|why|how|if|whether|about|yet)$/.test(norm)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
       if (BREAK.test(term.post)) flush();
@@ -191,7 +216,8 @@ function heldAndCorrected(clauses: Clause[]): Clause[] {
     const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
     // "the bed, wait, also the desk": a pause before something more adds to what came before; it takes nothing back.
     if (holdsOn && index > 0 && ADDS.test(rest[0]?.norm ?? '')) return [...clauses.slice(0, index), ...rest];
-    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm)) return rest;
+    const corrects = index > 0 && clause.norm === 'no' && CORRECTION.test(rest[0]?.norm ?? '');
+    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
   }
   return clauses;
 }
@@ -209,6 +235,8 @@ function trimEdges(text: string): string {
 const phrase = (...alternatives: string[]) => new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
 const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
 const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
+/** A negative question is a suggestion, and negates nothing: "can't we just lump them together", "why not bin it". */
+const SUGGESTION = /(?:^| )(?:(?:why )?(?:can|could|do|would|should|shall) not (?:we|i|you)|why not)(?= |$)/g;
 const NOT_OR_NEVER = phrase('not', 'never');
 const STAY = phrase('stay');
 /** Anchors: "everything can go except the bike". */
@@ -227,7 +255,7 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
   return [...clause.norm.matchAll(new RegExp(pattern.source, 'g'))].map((match) => ({
     at: match.index,
     end: match.index + match[0].length,
-    negated: NEGATION.test(clause.norm.slice(0, match.index)),
+    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '')),
   }));
 }
 
@@ -235,7 +263,7 @@ const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesI
 
 // The session, whatever the card.
 const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
-const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|we can|we should|i will|i would like to|i want to|i wanna|want to|i need to|i have to|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
+const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|(?:i |we )?(?:need to|have to|have got to|got to|gotta|(?:am |are )?(?:gonna|going to) have to)|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
 const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
 /** Another session, named: "tomorrow", "another day", "some other time". */
 const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
@@ -243,12 +271,14 @@ const CORE = [
   `stop${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
+  `that is (?:me|us) (?:(?:done|finish)${WHEN}|for (?:today|now|tonight|the day))`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
   // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
   `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
   `(?:leave it|save (?:it|the rest)) (?:there|for) ${ANOTHER_TIME}`,
+  'leave it there (?:for )?(?:today|tonight)',
   `no more(?: for)? (?:today|tonight|now)`,
   `end(?: the| this)? session`,
   `finish(?: up| here| for (?:today|now))?${WHEN}`,
@@ -258,15 +288,30 @@ const CORE = [
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
+const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|honestly|to be honest|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
+/** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
+const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
+const NOT_TODAY = /^(?:(?:just|maybe|sorry|but) )*not (?:today|tonight)$/;
+/** Beside a stop, "just leave it" leaves the session, not the thing: it is no answer that outweighs the stop. */
+const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?:there|for now|for today|be))?$/;
+
+/**
+ * A clause that asks to end the session, or a dismissal with "not today" ("actually forget it, not today") where the
+ * card proposes nothing about a thing (a split, where a thing goes) that "forget it" could drop instead.
+ */
+function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
+  const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
+  const proposal = ['split', 'disposition', 'location'].includes(expecting.kind);
+  return any(STOP_CLAUSE) || (!proposal && any(DISMISS) && any(NOT_TODAY));
+}
 
 const KEEP_GOING = phrase(
- 'keep (?:on )?going', 'keep (?:them|it|em) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
-  'not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+ 'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
+  '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|let us go|lets go|please|then|what is next|whats next|done|move on|carry on|just|give me the next one|sounds good)(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -277,10 +322,16 @@ const OVERWHELMED = phrase(
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
+/** Doubt about what a thing is, not which: "maybe a usb one", "probably an old router", "no idea what this is". */
+const IDENTITY_DOUBT = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )|(?:no idea|no clue|not sure|dunno|do not know) what (?:it|this|that|they|these|those) (?:is|are)/g;
+/** A clause that is only doubt: "idk", "not sure", "no idea". */
+const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
-  'dunno', 'do not know', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
-  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'come back to (?:this|it)', 'no home', 'not have a (?:place|home)',
-  'not got a (?:place|home)', 'nowhere',
+  // Not the contents nobody knows: "a bag full of I dunno what".
+  '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
+  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)', '(?:i|we) might(?! as well)', 'might (?:come in|be) (?:useful|handy)',
+  // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
+  'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:really |even |ever )?(?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -293,6 +344,8 @@ interface Reading {
   readonly firm: boolean;
   /** The clause refuses a way out ("don't bin it", "can't part with it"). */
   readonly refusesOut?: true;
+  /** What the thing is said to be or deserve ("it's rubbish", "I should bin it"), which a refusal outweighs. */
+  readonly judged?: true;
 }
 
 /** The outcomes that take a thing out of the home. */
@@ -300,25 +353,35 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
+const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
-const PLACE_AT = new RegExp(`(?:^| )${PLACE_VERB}(?: (?!${PREPOSITION} )\\S+){0,3}? ${PREPOSITION} (.+)$`);
-const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (downstairs|upstairs|outside|outdoors|home)(?= |$)`);
+const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
+const PLACE_ADVERB = new RegExp(`(?:^| )(?:${PLACE_VERB}|back)(?: it| them| back)? (?<where>downstairs|upstairs|outside|outdoors|home)(?= |$)`);
+/** On, by or under a bin is beside it: "it goes back on the trash can" is a place, not the rubbish. */
+const BESIDE = /^(?:back )?(?:on|onto|on top of|by|under|underneath|behind|beside|next to|near)$/;
+/** Where a destination is, after it: "the recycling box by the back door", "the recycling is under the sink". */
+const LANDMARK = '(?: (?:is |are )?(?:by|near|next to|under|in|at|on|behind|beside|outside|down|up|round|across|over|opposite) .+)?';
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
-const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = [
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:recycle(?: bin| box| bag| center| point)?|bottle bank|tip)$/, 'recycle'],
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:trash|bin|dump|curb)(?: bag| can)?$/, 'trash'],
-  [/^(?:(?:in|into|to|for|at) )?(?:the )?(?:charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store)$/, 'donate'],
-];
+const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
+  [
+    ['recycle(?: bin| box| bag| crate)?|bottle bank|(?:council |local )?tip', 'recycle'],
+    ['(?:trash|bin|dump|curb)(?: bag| can)?', 'trash'],
+    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store', 'donate'],
+  ] as const
+).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
+/** A destination said to take things: "the tip takes paint", "the charity shop will take them". */
+const TAKEN_BY = /^(.+?) (?:takes|take|accepts|will take|can take|would take|should take|might take)(?= |$)/;
+/** "there's a battery bin at tesco": a destination offered is the way out it names. */
+const THERE_IS_A = /^there (?:is|are) /;
 /**
  * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
  */
 const RECYCLING_POINT =
   /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:\w+ )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*|recycle (?:point|center|place|collection|drop)\b.*)$/;
-/** Someone else's home: "to my mum's", "round my brother's place", "hers". It leaves this home, to a place. */
-const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
+/** Someone else's home: "to my mum's", "round my brother's place", "hers", "back to him". It leaves this home, to a place. */
+const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|him|her|them|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
 /** Whose it was, when that makes it an heirloom: someone gone, a grandparent ("my late wife's", "my grandmother's"). */
 const HEIRLOOM_OWNER = "(?:my |our |her |his )?(?:late \\w+|grand(?:ma|mother|pa|father|ad|dad|mom|mommy)|gran|granny|nan|nana|nanna)'?s";
 /** Out of this room, with the place still to ask. */
@@ -354,20 +417,27 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those |em )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
+    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|pass|send)(?: (?:it|them|this|that|these|those|em))?(?: back)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
   },
   {
-    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|would like|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    outcome: 'donate',
+    firm: true,
+  },
+  {
+    // It goes back where it came from: "they need to go back", "he'll want it back", "these need returning".
+    pattern:
+      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|return (?:it|them|this|that|these|those)$|take (?:it|them|this|that|these|those) back$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) ))/,
     outcome: 'donate',
     firm: true,
   },
@@ -379,18 +449,18 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
+    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
     outcome: 'donate',
     // Implied: "it's my ex's... I don't know" is still a hesitation.
     firm: false,
   },
   // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
-  { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
+  { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'lob', 'ditch', 'scrap', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   {
-    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go'),
+    pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go', 'bring myself to'),
     outcome: 'donate',
     firm: false,
     negated: 'keep',
@@ -414,7 +484,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   {
     // Made, given or left by someone close: "my daughter made it", "it was my dad's", "a gift from my best friend".
     pattern: new RegExp(
-      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its |thats )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
+      `(?:^| )(?:(?:it|that|this|they|those|these) (?:was|were|used to be) ${PEOPLE}'?s|(?:(?:it|that|this|they|those|these) (?:is|are|has|was|were) |its )?${HEIRLOOM_OWNER}|belonged to ${PEOPLE}|${PEOPLE} (?:made|drew|painted|knitted|gave|bought)|(?:gift|present) from|from (?:my|our) (?:wedding|late))(?= |$)`,
     ),
     outcome: 'keep',
     firm: false,
@@ -439,7 +509,9 @@ function namesAThing(clause: Clause, { at, end }: Found): boolean {
 }
 
 /** What a destination does with a thing: an outcome's place ("the bin"), a recycling point, someone else's home. */
-function destinationOf(clause: Clause, where: string, whereCard: boolean): Reading | undefined {
+function destinationOf(clause: Clause, said: string, whereCard: boolean): Reading | undefined {
+  // "in the recycling obvs", "back to the chemist i guess": a remark after the place is no part of it.
+  const where = trimFiller(said);
   const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
   if (outcome) return { outcome, firm: true };
   const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
@@ -449,44 +521,78 @@ function destinationOf(clause: Clause, where: string, whereCard: boolean): Readi
   return undefined;
 }
 
+/**
+ * A question about how things are, not about what the person will do: "where do people keep these?", "can you even
+ * put meds in the bin?", "do charity shops take cables". Asking leave ("can I just bin it?", "is it ok to bin
+ * them?") and suggesting ("what about the charity shop") say what the person means to do, so they are not these.
+ */
+const ASKS_A_FACT = new RegExp(
+  [
+    '(?:where|what|how|which|who|when) (?:do|does|did|is|are|can|could|should|would|will) ',
+    // Not asking leave, nor asking the coach to do it: "can you put it in the donate pile".
+    '(?:can|could|should|does) (?!(?:i|we|not) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
+    // "do" with an object is doing it: "do it, bin them".
+    'do (?!(?:i|we|not|it|this|that|them) )',
+    '(?:is|are) (?:it|this|that|these|those|they|there|the|a|an) (?!(?:ok|okay|alright|fine) to )',
+  ]
+    .map((start) => `^${start}`)
+    .join('|'),
+);
+
+/** Words before what a thing is said to be or to deserve: "it's rubbish", "they're just junk", "I should bin it". */
+const JUDGEMENT =
+  /(?:^| )(?:(?:it|that|this|they|those|these) (?:is|are|was|were)|its|(?:i|we)(?: really| probably)? (?:should|ought to))(?: (?:just|really|basically|probably|total|complete|utter|all|pure|absolute|literally))*$/;
+
+/** Using a thing for something: "I need it for...", "we use them for...". */
+const PURPOSE = /(?:^| )(?:need|needs|use|uses|using|want)(?: (?:it|them|this|that|these|those))? for /;
+/** A remark on a place named before it: "back on the desk where it belongs". */
+const WHERE_IT = /(?= where (?:it|they|this|that|these|those) )/;
+
 function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
-  // "I'd cry if I binned it": a condition decides nothing.
-  if (/^(?:if|unless) /.test(clause.norm)) return undefined;
+  // "I'd cry if I binned it": a condition decides nothing; nor does a question.
+  if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
-  const destination = destinationOf(clause, clause.norm, whereCard);
+  const destination =
+    destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard) ?? destinationOf(clause, TAKEN_BY.exec(clause.norm)?.[1] ?? '', whereCard);
   if (destination) return destination;
   if (FILE_IT.test(clause.norm)) return { outcome: 'place', location: 'file box', firm: true };
   // "keep it but not here": somewhere else, the place still to ask.
   if (/^(?:but )?not (?:in )?(?:here|this room)$/.test(clause.norm)) return { outcome: 'place', firm: true };
   // "it's my sister's", asked where it lives: it lives at hers.
   // compromise may read "it's" as "it has" ("it's my sister's, she left it here").
-  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats) (.+)$/.exec(clause.norm)?.[1];
+  const owner = /^(?:(?:it|that|this|they|those|these) (?:is|are|has)|its) (.+)$/.exec(clause.norm)?.[1];
   if (whereCard && owner && SOMEONES_HOME.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: true };
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
-    const where = place[1]!;
-    const elsewhere = destinationOf(clause, where, whereCard);
+    const { verb, onto, where } = place.groups as { verb?: string; onto?: string; where: string };
+    const elsewhere = onto && BESIDE.test(onto) ? undefined : destinationOf(clause, where, whereCard);
     if (elsewhere) return elsewhere;
-    if (!/^(?:here|there|it|them)$/.test(where)) return { outcome: 'place', location: locationText(clause, where), firm: true };
+    // Kept somewhere is a place only where a place is named: not "keep it in case", "keep it in mind".
+    const placed = !/^(?:here|there|it|them)$/.test(where) && (verb !== 'keep' || /^(?:the|my|our|his|her|their|your|a|an) /.test(where) || has(clause, PLACE_NOUN));
+    if (placed) return { outcome: 'place', location: locationText(clause, where), firm: true };
   }
-  let best: (Reading & { at: number }) | undefined;
+  let best: { outcome: Outcome; firm: boolean; at: number; judged: boolean } | undefined;
   let refuses = false;
+  // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes; "on the shelf
+  // where it lives": a remark about the place is no second answer.
+  const aside = PURPOSE.exec(clause.norm) ?? WHERE_IT.exec(clause.norm);
+  const asideAt = aside ? aside.index + aside[0].length : clause.norm.length;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
-    const found = matchesIn(clause, word.pattern).find((match) => !(word.alsoAName && namesAThing(clause, match)));
+    const found = matchesIn(clause, word.pattern).find((match) => match.at < asideAt && !(word.alsoAName && namesAThing(clause, match)));
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
-    if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming|em coming)(?= |$)/.test(clause.norm)) continue;
+    if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
     if (!outcome) continue;
-    const reading = { outcome, firm: word.firm && !found.negated, at: found.at };
+    const reading = { outcome, firm: word.firm && !found.negated, at: found.at, judged: !found.negated && JUDGEMENT.test(clause.norm.slice(0, found.at)) };
     // Within a clause the last word says it, but something said outright outweighs something implied.
     if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
   }
-  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}) };
+  if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
-  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text), firm: true };
+  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
   return undefined;
 }
 
@@ -495,9 +601,9 @@ function isPlaceOnly(clause: Clause): boolean {
   if (matchIn(clause, PLACE_NOUN)?.negated) return false;
   // Place nouns that can be verbs ("hook", "shelf") and filler verbs ("I guess") are not an action.
   const verbs = clause.words.filter(
-    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
+    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
   );
-  return verbs.length === 0 && !['i', 'it', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
+  return verbs.length === 0 && !['i', 'it', 'its', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
 
 /** The place in the person's own words: the clause's text from the place onwards. */
@@ -512,12 +618,29 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|to|in|on|at|over at|then|actually|just|oh)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
 }
 
+/** An outcome said of a thing by name: "bin the sauce packets", "keep the box". */
+const OUTCOME_OF = /^(?:(?:just|but|and|then) )*(?:bin|trash|throw|toss|chuck|dump|keep|donate|recycle|sell) (?:out |away )?(?:the|those|these|that|this|my|all the) (.+)$/;
+
+/**
+ * A clause deciding about a thing named that is not the one on the card (nor a part of it: "bin the rest"). The card's
+ * thing is named by its head noun or the end of it: "the box" is the shoebox.
+ */
+function aboutAnotherThing(clause: Clause, item: string): boolean {
+  const named = OUTCOME_OF.exec(clause.norm)?.[1];
+  const singular = (word: string) => word.replace(/(?:es|s)$/, '');
+  const head = singular(headNoun(item));
+  const namesTheItem = (word: string) => word.length > 2 && head.endsWith(singular(word));
+  return named !== undefined && !has(clause, PART) && !named.split(' ').some(namesTheItem);
+}
+
+/** One of several of a kind: "the junk one", "the big white one". */
+const APPOSITION = /^(?:the|a|an) (?:\w+ ){0,2}ones?$/;
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
@@ -526,17 +649,30 @@ const PART = phrase('the rest', 'the others', 'the other ones', 'everything else
  * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
  */
 function disposition(clauses: readonly Clause[], item: string, whereCard = false): Input | undefined {
-  const read = clauses.map((clause) => ({ clause, reading: outcomeIn(clause, whereCard) }));
-  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied.
+  const read: { clause: Clause; reading: Reading | undefined }[] = [];
+  for (const clause of clauses) {
+    // "kitchen drawer, the junk one": a clause that only picks out the place just named decides nothing.
+    const refines = read.at(-1)?.reading?.location !== undefined && APPOSITION.test(clause.norm);
+    read.push({ clause, reading: refines ? undefined : outcomeIn(clause, whereCard) });
+  }
+  // "Don't bin it, it's my grandma's": refusing a way out rules out a way out that is only implied or judged.
   const refused = read.some(({ reading }) => reading?.refusesOut);
-  const readings = read
-    .map(({ reading }) => reading)
-    .filter((reading): reading is Reading => reading !== undefined && !(refused && !reading.firm && LEAVING.includes(reading.outcome)));
-  const firm = readings.filter((reading) => reading.firm).at(-1);
+  const kept = read.filter(
+    (said): said is { clause: Clause; reading: Reading } =>
+      said.reading !== undefined && !(refused && (!said.reading.firm || said.reading.judged) && LEAVING.includes(said.reading.outcome)),
+  );
+  const readings = kept.map(({ reading }) => reading);
+  // "they go by the back door, not in here": somewhere else with no place adds nothing to a place named.
+  const located = readings.some((reading) => reading.outcome === 'place' && reading.location);
+  const firmly = kept.filter(({ reading }) => reading.firm && !(located && reading.outcome === 'place' && !reading.location));
+  // "bin the sauce packets but keep the box": what is said about another thing yields to what is said about this one.
+  const onThisThing = firmly.filter(({ clause }) => !aboutAnotherThing(clause, item));
+  const firm = (onThisThing.length > 0 ? onThisThing : firmly).at(-1)?.reading;
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
-  const hesitant = clauses.some((clause) => has(clause, HESITANT));
+  // Asking how things are is not knowing yet.
+  const hesitant = clauses.some((clause) => has(clause, HESITANT) || ASKS_A_FACT.test(clause.norm));
   const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
   if (!chosen) return undefined;
   return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
@@ -586,18 +722,21 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // ---------------------------------------------------------------------------------------------------------------
 // Names: items, anchors, split categories.
 
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|thats|whats|im|ive)(?: |$)/;
+/** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
+const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
 function nameIn(clause: Clause): string | undefined {
   // "yeah do the clothes pile", "now the bags": what follows a yes is the name.
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and) )+(?=\S)/, '');
+  const body = clause.norm.replace(LEADING_FILLER, '');
   // "it's a router", "that's my junk drawer organiser": the name is what the thing is said to be (not "it's a mess").
   const said = IT_IS.test(body) && !has(clause, ROOM_STATE) ? trimFiller(clause.text).replace(IT_IS_TEXT, '') : foundIn(clause, body);
   // "found it", "there's a mess": something is there, but nothing is named.
   if (!said && THERE_IS.test(body)) return undefined;
   if (!said && REMARK_START.test(body) && !/^(?:this|that|those|these) \w+/.test(body.replace(/^(?:this|that) is .*/, ''))) return undefined;
+  if (PHOTO.test(body)) return undefined;
   // "not a cat": what it is not; "shoes done", "the desk is done": what is finished; "phew": a sound.
   if (/^not /.test(body) || DONE_REPORT.test(body) || clause.words.every((word) => word.tags.has('Expression'))) return undefined;
   // A name has a noun ("dishes" may be tagged a verb when it stands alone).
@@ -606,24 +745,38 @@ function nameIn(clause: Clause): string | undefined {
   // Cut at what follows the name: "my yoga mat that's been on the floor", "the stuff on the bed so I can sleep",
   // "the bag I never took back".
   const text = trimFiller(
-    trimFiller((said ?? clause.text).replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '').replace(RELATIVE, '$1')).replace(
+    trimFiller(
+      (said ?? clause.text)
+        .replace(VAGUE_CONTENTS, '')
+        .replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')
+        .replace(RELATIVE, '$1'),
+    ).replace(
       /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
       '',
     ),
   );
-  return text && isName(text) ? text : undefined;
+  // "a stack of magazines and a hair dryer on top": of several things named at length, the first.
+  const first = text && !isName(text) ? trimFiller(parseList(text)[0] ?? '') : text;
+  return first && isName(first) ? first : undefined;
 }
 
+/** About to take a thing in hand: "I'll grab the remote", "let me do the shoes" (not "I'll take a break"). */
+const TAKING = '(?:i will|ill|let me|lemme|i am (?:going to|gonna))(?: just)? (?:grab|take|pick up|do|start with|go with|go for|tackle|get)(?! (?:a )?(?:break|breather|rest|minute|sec|second|moment|look)(?: |$))';
+const TAKES = new RegExp(`^${TAKING} `);
+/** Contents nobody knows are no part of a name: "a trash bag full of I don't know what", "a box of god knows what". */
+const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|don['’]?t\s+know|do\s+not\s+know)|(?:god|who|heaven)\s+knows)\b.*$/i;
+/** Which photo, not what is in it: "photo 2", "in the second pic", "the last picture". */
+const PHOTO = /^(?:(?:in|on) )?(?:the )?(?:(?:first|second|third|fourth|last|next|other|\d+(?:st|nd|rd|th)) )?(?:photo|pic|picture|image|shot)s?(?: (?:\d+|one|two|three|four|five))?$/;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = /^(?:there (?:is|are|was|were)|theres|here is|heres|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|next (?:up |one |thing )?is)(?= )/;
+const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
 const THERE_IS_TEXT =
-  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|theres|here(?:['’]s|\s+is)|heres|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|next\s+(?:(?:up|one|thing)\s+)?is)\s+/i;
+  /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is|(?:i['’]ll|ill|i\s+will|let\s+me|lemme|(?:i['’]m|im|i\s+am)\s+(?:going\s+to|gonna))(?:\s+just)?\s+(?:grab|take|pick\s+up|do|start\s+with|go\s+with|go\s+for|tackle|get))\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
 const AMOUNT_TEXT = /^(?:(?:loads|lots|tons|heaps|a\s+(?:load|lot|ton|heap|couple))\s+of|a\s+few|a\s+couple|several|more)\s+/i;
 
 /** A clause that is plainly a thing: "the mug", "there's a bag of chargers" (not "lost focus", "stop asking"). */
 function namesOutright(clause: Clause): boolean {
-  const body = clause.norm.replace(/^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/, '');
+  const body = clause.norm.replace(LEADING_FILLER, '');
   return THERE_IS.test(body) || /^(?:the|a|an|my|our|your|his|her|their|some|those|these) \S/.test(body);
 }
 
@@ -638,13 +791,15 @@ function foundIn(clause: Clause, body: string): string | undefined {
 /** A noun phrase and a clause about it with its own subject: "the bag I never took back", "my shoes we bought". */
 const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+?)\s+(?:i|we|you|he|she|they)(?:'ve|'d|'m|'ll)?\s+(?!and\b|or\b)\S+.*$/i;
 /** "it's a router", "its a stack of payslips", "that's my junk drawer organiser". */
-const IT_IS = /^(?:it|that|this|its|thats) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
-const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its|thats)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
+const IT_IS = /^(?:it|that|this|its) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
+const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
 /** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
 const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
-  const names = clauses.map(nameIn).filter((name) => name !== undefined);
+  // A thing about to be taken outweighs one only mentioned: "can't reach anything, I'll grab the remote".
+  const takes = (clause: Clause) => TAKES.test(clause.norm);
+  const names = [...clauses.filter(takes), ...clauses.filter((clause) => !takes(clause))].map(nameIn).filter((name) => name !== undefined);
   const item = names.find((name) => !VAGUE.test(name.toLowerCase())) ?? names[0];
   // Kept without its article, as piles list it: "an empty crisp packet" is the empty crisp packet.
   return item ? { kind: 'item', item: bareName(item.replace(AMOUNT_TEXT, '').replace(/\s+(?:next|first|here|right here|over there)$/i, '')) } : undefined;
@@ -658,6 +813,8 @@ const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|
 const EXCEPT = /\b(?:except|apart from|other than|besides|bar|but not|save for)(?:\s+for)?\s+(.+)$/i;
 /** Leading words that do not change what a clause is about: "actually not the desk", "but not the desk". */
 const CLAUSE_LEAD = /^(?:(?:actually|oh|but|and|ok|sorry|also|wait) )+/;
+/** Why, after a name: "the lamp its ugly", "the tv because we never watch it". */
+const WHY_AFTER = /\s+(?:it'?s|it is|they'?re|they are|because|cos|since)\b.*$/i;
 /** A name without its article, to compare names: "the desk" is "desk". */
 const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
 
@@ -673,7 +830,8 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
   const ruledOut = new Set(
     clauses.flatMap((clause) => {
       const norm = clause.norm.replace(CLAUSE_LEAD, '');
-      if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '')).map(trimFiller).map(bare);
+      // "not the lamp its ugly": the name ruled out, less why.
+      if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '').replace(WHY_AFTER, '')).map(trimFiller).map(bare);
       if (lettingGo(clause) && !REMARK_START.test(norm)) return [bare(trimFiller(clause.text.replace(RELATIVE, '$1')))];
       return [];
     }),
@@ -685,7 +843,7 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
       if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, CAN_GO) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
-      if (REMARK_START.test(clause.norm) && kept === clause.text) return [];
+      if (REMARK_START.test(clause.norm.replace(LEADING_FILLER, '')) && kept === clause.text) return [];
       return [kept];
     })
     .flatMap((kept) => parseList(kept.replace(ANCHOR_TAIL, '')))
@@ -697,13 +855,13 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
 
 const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump');
 /** Not now: "later maybe", "skip this bit", "not in the mood". */
-const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
+const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', '(?:please )?do not$', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
 /** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
 const ACCEPT = phrase(
   'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
   'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
 );
-const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them)\b\s*:?\s*/i;
+const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
   /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
@@ -722,8 +880,10 @@ function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
     const names = parseList(text.replace(RENAME, '')).map(trimFiller).filter(isName);
     if (names.length > 0) return { kind: 'split', edit: { kind: 'rename', names } };
   }
-  const first = (pattern: RegExp) => clauses.some((clause) => has(clause, pattern) && !matchIn(clause, pattern)?.negated);
-  if (first(MERGE)) return { kind: 'split', edit: { kind: 'merge' } };
+  const first = (pattern: RegExp, said = clauses) => said.some((clause) => has(clause, pattern) && !matchIn(clause, pattern)?.negated);
+  // "nah one pile is fine": a "no" before how many piles answers the proposal; it does not negate the one pile.
+  const answering = clauses.map((clause) => ({ ...clause, norm: clause.norm.replace(/^no (?=(?:one|a single|the same|all|everything) )/, '') }));
+  if (first(MERGE, answering)) return { kind: 'split', edit: { kind: 'merge' } };
   if (clauses.some((clause) => has(clause, DECLINE)) || clauses.some((clause) => matchIn(clause, phrase('split'))?.negated)) return { kind: 'split', edit: { kind: 'decline' } };
   if (first(ACCEPT)) return { kind: 'split', edit: { kind: 'accept' } };
   const names = parseList(text).map(trimFiller).filter(isName);
@@ -747,11 +907,21 @@ function isName(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Contractions typed without their apostrophe that compromise leaves as they are, and are no words otherwise. */
+const UNMARKED: readonly (readonly [RegExp, string])[] = [
+  [/\b(that|what|there|here|where|who|he|she)s\b/gi, "$1's"],
+  [/\b(does|did|were|have|had|must|need)nt\b/gi, "$1n't"],
+  [/\b(they|you)re\b/gi, "$1're"],
+  [/\b(we|they|you)ve\b/gi, "$1've"],
+];
+
 /** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
 function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
   text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // "thats", "doesnt", "theyre": given their apostrophe back, compromise expands them as any other.
+  for (const [unmarked, marked] of UNMARKED) text = text.replace(unmarked, marked);
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
   return text;
 }
@@ -771,9 +941,10 @@ export function understand(raw: string, expecting: Expecting): Input {
 
   // An answer to the card in the same message wins over a stop ("it stays, stop"); on its own, a stop is a stop.
   const answer = expecting.kind === 'disposition' || expecting.kind === 'location' ? disposition(clauses, expecting.item, expecting.kind === 'location') : undefined;
-  const stops = !keepGoing && clauses.some((clause) => STOP_CLAUSE.test(clause.norm));
+  const stops = !keepGoing && asksToStop(clauses, expecting);
   // Only an answer said outright: "can we stop, it's too hard, it was my dad's" still asks to stop.
-  const answered = answer?.kind === 'disposition' && clauses.some((clause) => outcomeIn(clause, expecting.kind === 'location')?.firm);
+  const answered =
+    answer?.kind === 'disposition' && clauses.some((clause) => !LEAVE_IT.test(clause.norm) && outcomeIn(clause, expecting.kind === 'location')?.firm);
   if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
   const trigger = TRIGGER.exec(text);
@@ -821,8 +992,11 @@ export function understand(raw: string, expecting: Expecting): Input {
       return unclear;
     }
     case 'anchors': {
-      if (hesitant && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !has(clause, HESITANT)))) return { kind: 'help' };
-      return anchorsOf(clauses) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
+      // "dunno, help": doubt or a call for help naming nothing is help.
+      const doubts = (clause: Clause) => has(clause, HESITANT) || has(clause, STUCK);
+      if (clauses.some(doubts) && clauses.length <= 2 && !anchorsOf(clauses.filter((clause) => !doubts(clause)))) return { kind: 'help' };
+      // "idk, the sofa I guess": the doubt on its own names nothing.
+      return anchorsOf(clauses.filter((clause) => !DOUBT_ONLY.test(clause.norm))) ?? (overwhelmed ? { kind: 'overwhelmed' } : unclear);
     }
     case 'split': {
       if (overwhelmed && !any(ACCEPT)) return { kind: 'overwhelmed' };
@@ -835,9 +1009,13 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (stuck) return { kind: 'help' };
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
-      if (hesitant && expecting.kind === 'item') {
-        const named = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
-        return named?.kind === 'item' ? { kind: 'help', item: named.item } : { kind: 'help' };
+      if (expecting.kind === 'item' && hesitant) {
+        // "maybe a usb one", "no idea what this is, a white box thing": unsure what the thing is, not which; it is named.
+        const doubtsWhich = (clause: Clause) => HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
+        const named = itemOf(clauses.filter((clause) => !doubtsWhich(clause)));
+        if (named && !clauses.some(doubtsWhich)) return named;
+        const sure = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
+        return sure?.kind === 'item' ? { kind: 'help', item: sure.item } : { kind: 'help' };
       }
       if (expecting.kind === 'next' && NO.test(clauses[0]!.norm)) return { kind: 'stop' };
       return itemOf(clauses) ?? unclear;
