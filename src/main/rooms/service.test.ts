@@ -7,6 +7,8 @@ import { writeExitPlanTicks } from '../exit-plan/ticks-file';
 import { metaFromState, sessionPaths, writeSessionMeta } from '../session-log';
 import { memoryLogger } from '../../../test-support/fixtures';
 import { tempFolder } from '../../../test-support/temp-folder';
+import { PROGRESS_COLUMNS } from '../../shared/rooms/table';
+import { agoWords, lookLine, LOOSE_NOTE, totalsWords, waitingWords } from '../../shared/rooms/words';
 import { readRoomsFile, roomsFilePath } from './file';
 import { NO_SPACE_ROOM } from './group';
 import { Rooms } from './service';
@@ -128,13 +130,47 @@ describe('a room’s card and page', () => {
     expect(fileName).toBe('tidying-office.md');
     expect(markdown).toContain('# Office');
     expect(markdown).toContain('Last visit: 3 weeks ago. Waiting: 1 trip to make.');
-    expect(markdown).toContain('1 visit, 0 minutes in all. 2 things decided: 1 stays here, 0 go elsewhere in the home, 1 leaves the home, 0 undecided. 0 things left the home; 0 of 1 trip done.');
+    expect(markdown).toContain('1 visit, under a minute in all. 2 things decided: 1 stays here, 0 go elsewhere in the home, 1 leaves the home, 0 undecided. 0 things left the home; 0 of 1 trip done.');
     const image = /!\[Things decided at each visit, in the four groups\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\)/.exec(markdown);
     const svg = Buffer.from(image![1]!, 'base64').toString();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('<title>Things decided at each visit, in the four groups</title>');
     expect(markdown).toContain('| 5 Jan | 1 | 0 | 1 | 0 | 0 | 2 | 0 | 0 of 1 | 0 |');
     expect(markdown).toContain('| All visits | 1 | 0 | 1 | 0 | 0 | 2 | 0 | 0 of 1 | 0 |');
+  });
+});
+
+/** Words that judge: a deadline, a score, a streak, or a visit set against another. None may ever be said of a room. */
+const JUDGING = /overdue|late\b|behind|score|streak|points?\b|less than|fewer than|more than|worse|better|down from|only \d|%|missed|failed|should/i;
+
+describe('a room in calm words', () => {
+  it('says a long wait, things waiting and a visit that did less than the one before without judging any of it', async () => {
+    const dataDir = await tempFolder('tidy-rooms-');
+    const many = Array.from({ length: 8 }, (_, index) => entry(`o${index}`, `bottle ${index}`, 'trash'));
+    await session(dataDir, 'big', 0, { spaceFunction: 'Work', anchors: ['desk'], piles: { belongs: [], out: many, unsure: [] } });
+    await session(dataDir, 'small', 30, {
+      spaceFunction: 'Work',
+      anchors: ['desk'],
+      piles: { belongs: [], out: [], unsure: [entry('u1', 'box', 'unsure'), entry('u2', 'cable', 'unsure')] },
+      photos: [{ id: 'p1', fileName: 'desk.jpg', width: 100, height: 100, stage: 'before', detections: { items: [], busy: [] } }],
+    });
+    // Over a year since, with undecided things and trips still waiting.
+    const { service } = rooms(dataDir, { now: START + 500 * DAY });
+    const home = await service.home();
+    const [office] = home.rooms;
+    const page = await service.page(office!.id);
+    const { markdown } = await service.summary(office!.id);
+    const said = [
+      agoWords(office!.lastVisit!, home.now),
+      waitingWords(office!.waiting),
+      totalsWords(page.totals),
+      ...page.visits.map((visit) => PROGRESS_COLUMNS.map((column) => column.visit(visit)).join(' ')),
+      lookLine(page.first!),
+      LOOSE_NOTE,
+      markdown.replace(/\(data:[^)]*\)/g, ''),
+    ];
+    expect(said.slice(0, 2)).toEqual(['over a year ago', '2 undecided things and 1 trip to make']);
+    for (const words of said) expect(words).not.toMatch(JUDGING);
   });
 });
 

@@ -24,5 +24,6 @@ export const PROGRESS_COLUMNS: readonly ProgressColumn[] = [
   { title: 'Things decided', visit: (visit) => String(visit.decided), totals: (totals) => String(totals.decided) },
   { title: 'Left the home', visit: (visit) => String(visit.left), totals: (totals) => String(totals.left) },
   { title: 'Trips done', visit: (visit) => `${visit.trips.done} of ${visit.trips.total}`, totals: (totals) => `${totals.trips.done} of ${totals.trips.total}` },
-  { title: 'Minutes', visit: (visit) => String(visit.minutes), totals: (totals) => String(totals.minutes) },
+  // A visit from before rooms kept no minutes either: a dash, not a 0.
+  { title: 'Minutes', visit: (visit) => (visit.counts ? String(visit.minutes) : '–'), totals: (totals) => String(totals.minutes) },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoWords, dayWords, lookLine, totalsWords, waitingWords } from './words';
+import { agoWords, dayWords, lookLine, minutesWords, totalsWords, waitingWords } from './words';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -36,6 +36,10 @@ describe('a room’s facts in neutral words', () => {
   it('says the photos’ loose things, or why there is no count', () => {
     expect(lookLine({ count: 3, loose: 14 })).toBe('3 photos, 14 loose things the detector could see');
     expect(lookLine({ count: 1 })).toBe('1 photo, no count: the detector has not read all of them');
+  });
+
+  it('says minutes, and a visit too short to round to one as under a minute', () => {
+    expect([0, 1, 45].map(minutesWords)).toEqual(['under a minute', '1 minute', '45 minutes']);
   });
 
   it('says the totals as progress, with the groups as the piles say them', () => {

@@ -48,9 +48,9 @@ export function lookLine(look: Pick<RoomLook, 'count' | 'loose'>): string {
 export const LOOSE_NOTE =
   'The detector counts only things it recognises, such as cups, bottles, books and bags, not papers, clothes or cables, and it can miss things or see one twice: a rough guide to how the room looks.';
 
-/** "45 minutes", "1 minute". */
+/** "45 minutes", "1 minute"; a visit too short to round to a minute is "under a minute", not "0 minutes". */
 export function minutesWords(minutes: number): string {
-  return plural(minutes, 'minute');
+  return minutes === 0 ? 'under a minute' : plural(minutes, 'minute');
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

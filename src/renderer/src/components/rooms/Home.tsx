@@ -132,7 +132,7 @@ function MonthAcrossRooms(props: { month: HomeData['month'] }) {
           <p className="month-line">
             {totals.visits === 1 ? '1 visit' : `${totals.visits} visits`} to {month.rooms.length === 1 ? '1 room' : `${month.rooms.length} rooms`}:{' '}
             {thingsDecided(totals.decided).toLowerCase()}, {totals.left} left the home, {totals.trips.done} {totals.trips.done === 1 ? 'trip' : 'trips'} done,{' '}
-            {minutesWords(totals.minutes)}.
+            {minutesWords(totals.minutes)} in all.
           </p>
           <ProgressChart
             id="month"

@@ -213,7 +213,9 @@ export function RoomPage(props: {
               <li key={visit.sessionId} className="room-visit-row" data-testid="room-visit">
                 <span className="room-visit-day">{dayWords(visit.startedAt, now)}</span>
                 <span className="room-visit-facts">
-                  {visit.decided === 1 ? '1 thing decided' : `${visit.decided} things decided`}, {minutesWords(visit.minutes)}
+                  {visit.decided === 1 ? '1 thing decided' : `${visit.decided} things decided`}
+                  {/* A visit from before rooms kept no minutes. */}
+                  {visit.counts ? `, ${minutesWords(visit.minutes)}` : ''}
                   {visit.current && visit.status === 'active' ? ' (under way now)' : ''}
                 </span>
                 <button type="button" className="quiet-button" onClick={() => onOpenReplay(visit.sessionId)}>
