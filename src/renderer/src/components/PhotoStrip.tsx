@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
 import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
@@ -6,6 +6,7 @@ import type { Bridge } from '../bridge';
 import { unreadLine, useDetectionProgress } from '../photos/useDetectionProgress';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
+import { PhonePanel } from './PhonePanel';
 import { PhotoList } from './PhotoList';
 
 export function PhotoStrip(props: {
@@ -27,35 +28,44 @@ export function PhotoStrip(props: {
   const unread = unreadLine(progress);
   const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
+  const [phoneOpen, setPhoneOpen] = useState(false);
 
   return (
-    <section className="photos" aria-label="Photos of the room">
-      <div className="photos-head">
-        <h2 className="panel-title">
-          Photos <span className="count">{photos.length}</span>
-        </h2>
-        {detecting ? (
-          <p className="detecting" role="status">
-            Finding things in your photos… {detecting.done} of {detecting.total}{' '}
-            <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
-              Stop
+    <>
+      <section className="photos" aria-label="Photos of the room">
+        <div className="photos-head">
+          <h2 className="panel-title">
+            Photos <span className="count">{photos.length}</span>
+          </h2>
+          {detecting ? (
+            <p className="detecting" role="status">
+              Finding things in your photos… {detecting.done} of {detecting.total}{' '}
+              <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
+                Stop
+              </button>
+            </p>
+          ) : unread ? (
+            <p className="detecting" role="status">
+              {unread}
+            </p>
+          ) : null}
+          <span className="photos-add">
+            <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
+              Add photos
             </button>
-          </p>
-        ) : unread ? (
-          <p className="detecting" role="status">
-            {unread}
-          </p>
-        ) : null}
-        <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
-          Add photos
-        </button>
-        {addPhotos.input}
-      </div>
-      {photos.length === 0 || !sessionId ? (
-        <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
-      ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
-      )}
-    </section>
+            {addPhotos.input}
+            <button type="button" className="quiet-button" onClick={() => setPhoneOpen(true)} disabled={disabled}>
+              Add from phone
+            </button>
+          </span>
+        </div>
+        {photos.length === 0 || !sessionId ? (
+          <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
+        ) : (
+          <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
+        )}
+      </section>
+      {phoneOpen && <PhonePanel bridge={bridge} sessionId={sessionId} photos={photos} onClose={() => setPhoneOpen(false)} />}
+    </>
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * Add from phone: the window shows a QR code and its address; a phone (a second Chromium page with a phone's screen,
+ * touch and browser) opens the upload page and sends three photos, one of them HEIC, and the window shows each as it
+ * arrives. Web mode listens for the phone on 127.0.0.1 here (TIDY_PHONE_ADDRESS): tests never reach another address.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expectAccessible } from './support/axe';
+import { shotPath } from './support/screenshots';
+import { startWebMode, type RunningWebMode } from './support/web-mode';
+
+const IPHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+};
+
+let app: RunningWebMode | undefined;
+
+test.afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+});
+
+const panel = (page: Page) => page.getByTestId('phone-panel');
+const strip = (page: Page) => page.getByRole('region', { name: 'Photos of the room' });
+
+async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark'): Promise<void> {
+  app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' });
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  if (theme === 'light') {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('settings-dialog').getByRole('radio', { name: 'Light' }).check();
+    await page.getByTestId('settings-dialog').getByRole('button', { name: 'Close' }).click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Opens the panel and reads the address its QR code carries. */
+async function openPanel(page: Page): Promise<string> {
+  await strip(page).getByRole('button', { name: 'Add from phone' }).click();
+  await expect(panel(page).getByRole('img', { name: 'QR code of the address below' })).toBeVisible();
+  return (await panel(page).locator('.phone-url').textContent())!;
+}
+
+async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ ...IPHONE, colorScheme });
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Send photos to Tidying' })).toBeVisible();
+  return page;
+}
+
+async function jpeg(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+}
+
+test('a phone sends three photos, one HEIC, and the window shows each as it arrives; ending the connection stops it', async ({ page, browser }) => {
+  await openWindow(page);
+  const url = await openPanel(page);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[2-9a-km-zA-HJ-NP-Z]{12}\/$/);
+
+  const iphone = await phone(browser, url);
+  await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone connected');
+
+  // A photo taken with the camera arrives in the window on its own...
+  await iphone.locator('#camera').setInputFiles([{ name: 'image.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#55705f') }]);
+  await expect(strip(page).locator('.count')).toHaveText('1');
+  await expect(iphone.getByRole('list', { name: 'Photos sent' }).getByText('In the window')).toHaveCount(1);
+  // ...then two from the library, chosen at once, one of them HEIC: the page sends them one after another.
+  const heic = readFileSync(path.resolve(import.meta.dirname, '../src/main/photos/fixtures/coffee.heic'));
+  await iphone.locator('#library').setInputFiles([
+    { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic },
+    { name: 'IMG_0002.JPG', mimeType: 'image/jpeg', buffer: await jpeg('#6a6f7a') },
+  ]);
+  await expect(strip(page).locator('.count')).toHaveText('3');
+  await expect(iphone.getByRole('list', { name: 'Photos sent' }).getByText('In the window')).toHaveCount(3);
+  await expect(iphone.getByRole('status')).toHaveText('3 photos are in the window. You can send more.');
+  await iphone.screenshot({ path: shotPath('phone-page-sent.png') });
+
+  // The HEIC photo is in the strip as a photo like the others (decoded, turned into the stored JPEG and thumbnail).
+  const thumbnails = strip(page).locator('img');
+  await expect(thumbnails).toHaveCount(3);
+  for (const image of await thumbnails.all()) {
+    await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
+  }
+  await expect(strip(page).getByRole('button', { name: 'View photo 2, IMG_0001.HEIC' })).toBeVisible();
+
+  // The coach started on the first photo and asks its first card; behind it, the panel lists the phone.
+  const card = page.getByRole('dialog').filter({ hasNot: page.getByTestId('phone-panel') });
+  await expect(card.first()).toBeVisible();
+  await page.screenshot({ path: shotPath('phone-window-arrived.png') });
+  await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone 3 photos');
+  await expect(panel(page)).toContainText('3 photos arrived');
+});
+
+test('the window ends a phone’s connection, and closing the panel stops listening', async ({ page, browser }) => {
+  await openWindow(page);
+  const url = await openPanel(page);
+  const iphone = await phone(browser, url);
+  await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone connected');
+  await panel(page).getByRole('button', { name: 'End connection' }).click();
+  await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone ended');
+  await iphone.locator('#library').setInputFiles([{ name: 'IMG_0009.JPG', mimeType: 'image/jpeg', buffer: await jpeg('#887766') }]);
+  await expect(iphone.getByRole('list', { name: 'Photos sent' })).toContainText(/Not sent|ended/);
+  await expect(strip(page).locator('.count')).toHaveText('0');
+
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(panel(page)).toHaveCount(0);
+  const answer = await page.evaluate(async (address) => fetch(address).then((response) => response.status, () => 'unreachable'), url);
+  expect(answer).toBe('unreachable');
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`the panel fits at 800x600 and 1920x1080, and the phone's page at a phone's size, ${theme} theme`, async ({ page, browser }) => {
+    await openWindow(page, theme);
+    const url = await openPanel(page);
+    const iphone = await phone(browser, url, theme);
+    await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone connected');
+    for (const [width, height] of [
+      [800, 600],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // The QR code and the address are whole in the window (the panel scrolls if it must, never sideways).
+      const qr = await panel(page).getByRole('img', { name: 'QR code of the address below' }).boundingBox();
+      expect(qr!.width).toBeGreaterThanOrEqual(150);
+      expect(await panel(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await page.screenshot({ path: shotPath(`phone-panel-${width}x${height}-${theme}.png`) });
+    }
+    await expectAccessible(page, `the Add from phone panel, ${theme}`);
+    expect(await iphone.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await expectAccessible(iphone, `the phone's upload page, ${theme}`);
+    await iphone.screenshot({ path: shotPath(`phone-page-${theme}.png`) });
+  });
+}
