@@ -3,7 +3,7 @@
  * touch and browser) opens the upload page and sends three photos, one of them HEIC, and the window shows each as it
  * arrives. Web mode listens for the phone on 127.0.0.1 here (TIDY_PHONE_ADDRESS): tests never reach another address.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,8 +20,11 @@ const IPHONE = {
 };
 
 let app: RunningWebMode | undefined;
+/** The phones' own browser contexts: closed after each test, as the worker's browser outlives it. */
+const phones: BrowserContext[] = [];
 
 test.afterEach(async () => {
+  await Promise.all(phones.splice(0).map((context) => context.close()));
   await app?.stop();
   app = undefined;
 });
@@ -50,6 +53,7 @@ async function openPanel(page: Page): Promise<string> {
 
 async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await browser.newContext({ ...IPHONE, colorScheme });
+  phones.push(context);
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Send photos to Tidying' })).toBeVisible();
