@@ -96,8 +96,15 @@ test('twenty things and more decided on real room photos, same names included: e
     if (await dialog(page).getByRole('button', { name: 'Not sure yet' }).count()) {
       names.push(heading);
       if (several && !oneAtATime) {
-        // The first group, one at a time: its things come as cards of their own.
+        // The first group, one at a time: its things come as cards of their own. Its card fits a small window too.
         await page.screenshot({ path: shotPath('real-rooms-group-card.png') });
+        await page.setViewportSize({ width: 800, height: 600 });
+        // The card scrolls inside a small window; its way to take the things one by one is there, below the choices.
+        const each = dialog(page).getByRole('button', { name: 'One at a time' });
+        await each.scrollIntoViewIfNeeded();
+        await expect(each).toBeInViewport();
+        await page.screenshot({ path: shotPath('real-rooms-group-card-800x600.png') });
+        await page.setViewportSize({ width: 1280, height: 860 });
         oneAtATime = true;
         groups += 1;
         await dialog(page).getByRole('button', { name: 'One at a time' }).click();

@@ -20,8 +20,14 @@
  * | Surveying       | Sorting          | pointed at something, the space's function known          |
  * | DecisionSupport | the phase before | pointed at something: handled there, the stuck thing left undecided |
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
- * | Sorting         | Sorting          | next: the easiest undecided detected thing, where it is and outlined (AskItemDecision); |
- * |                 |                  | none left: AskWhatIsIt about the busiest spot (busy spots: spots.ts), or plainly |
+ * | Sorting         | Sorting          | next: what the photos offer next (detection/offers.ts): the easiest undecided detected |
+ * |                 |                  | thing, where it is and outlined, or several of one kind in one place as one card with |
+ * |                 |                  | their count (AskItemDecision `count`), what looks put away last ("already in place?"), |
+ * |                 |                  | never more than three cards in a row about one kind; none left: AskWhatIsIt about the |
+ * |                 |                  | busiest spot (busy spots: spots.ts), or plainly, saying once that everything named is |
+ * |                 |                  | done, or that nothing could be named |
+ * | Sorting         | Sorting          | one at a time on a group's card, or stuck on it: its things one card each (ActiveState |
+ * |                 |                  | `each`, a card of another kind between after three of one kind); "the books": the group |
  * | Sorting         | Sorting          | stuck with nothing in hand: the easiest detected thing, picked for the person; |
  * |                 |                  | none left: a smaller step at that spot or another spot, never one stuck on |
  * |                 |                  | before; then one small thing anywhere ("next" there too) |

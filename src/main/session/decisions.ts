@@ -1,8 +1,8 @@
 import type { DetectionRef } from '../../shared/detection/schema';
-import { firstSighting } from '../detection/twins';
 import type { Disposition } from '../../shared/questions/schema';
 import { detectionThing, pileCounts, thingOfEntry } from '../../shared/session/pile-groups';
 import type { PileItem, PileName, SessionState } from '../../shared/session/schema';
+import { firstSighting } from '../detection/twins';
 
 export type Outcome = Disposition | 'unsure';
 
@@ -50,11 +50,11 @@ export function thingOfRecord(record: Pick<DecisionRecord, 'item' | 'detection' 
  */
 export function recordDecision(
   state: SessionState,
-  decision: DecisionRecord & { readonly at: number; readonly id: string; readonly group?: string },
+  answer: DecisionRecord & { readonly at: number; readonly id: string; readonly group?: string },
 ): SessionState {
-  const pile = pileFor(decision.outcome);
+  const pile = pileFor(answer.outcome);
   // A thing seen in two overlapping photos is one thing: it is decided as its first sighting, whichever was shown.
-  if (decision.detection) decision = { ...decision, detection: firstSighting(state, decision.detection) };
+  const decision = answer.detection ? { ...answer, detection: firstSighting(state, answer.detection) } : answer;
   const thing = thingOfRecord(decision);
   let piles = state.piles;
   if (pile) {
