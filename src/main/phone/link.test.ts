@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PhoneLinkSchema, type PhoneLink } from '../../shared/phone/schema';
 import { memoryLogger } from '../../../test-support/fixtures';
-import { phoneName, PhoneListener, qrRows, type PhoneLimits, type Received } from './link';
+import { PHONE_LIMITS, phoneName, PhoneListener, qrRows, type PhoneLimits, type Received } from './link';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const PIXEL = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -104,6 +104,13 @@ describe('the phone link', () => {
     expect(h.pushes.map((push) => push.status)).toEqual(['open', 'open', 'closed']);
   });
 
+  it('stays open 15 minutes at most', async () => {
+    const now = Date.parse('2026-01-01T09:00:00.000Z');
+    const listener = new PhoneListener({ address: () => '127.0.0.1', receive: async () => ({ outcome: 'imported' }), onChange: () => {}, logger: memoryLogger(), now: () => now });
+    open.push(listener);
+    expect(await listener.open()).toMatchObject({ status: 'open', closesAt: '2026-01-01T09:15:00.000Z' });
+  });
+
   it('closes by itself when its time is up (15 minutes in the app), saying so to the window', async () => {
     const h = harness({ openMs: 150 });
     const link = await opened(h);
@@ -111,6 +118,24 @@ describe('the phone link', () => {
     await expect.poll(() => h.listener.state.status).toBe('closed');
     await expect(request(link.url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(h.pushes.at(-1)).toEqual({ status: 'closed' });
+  });
+
+  it('starts one listener for two opens at once, and a close that comes while it starts leaves nothing listening', async () => {
+    const h = harness();
+    // Two windows opening the panel together: one link, one listener.
+    const [first, second] = await Promise.all([opened(h), opened(h)]);
+    expect(second.url).toBe(first.url);
+    await h.listener.close();
+    await expect(request(first.url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // The panel closed as soon as it opened (the listener still starting): closed after all, and a new open is new.
+    const starting = h.listener.open();
+    expect(await h.listener.close()).toEqual({ status: 'closed' });
+    const started = await starting;
+    if (started.status !== 'open') throw new Error(started.status);
+    await expect(request(started.url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(h.listener.state).toEqual({ status: 'closed' });
+    const again = await opened(h);
+    expect(again.url).not.toBe(started.url);
   });
 
   it('listens on the one address it was given, never on every interface', async () => {
@@ -213,7 +238,7 @@ describe('the phone link', () => {
     expect(h.received).toEqual([]);
   });
 
-  it('caps the size of a photo, the photos and bytes of an opening, and the phones, before reading what is sent', async () => {
+  it('caps the size of a photo, the photos of an opening, and the phones, before reading what is sent', async () => {
     const h = harness({ maxPhotoBytes: 100, maxPhotos: 2, maxPhones: 1 });
     const link = await opened(h);
     const cookie = await visit(link.url);
@@ -228,6 +253,34 @@ describe('the phone link', () => {
     expect(h.received).toHaveLength(2);
     // A second phone is one too many here.
     expect((await request(link.url, { headers: { 'User-Agent': PIXEL }, from: '127.0.0.2' })).status).toBe(403);
+  });
+
+  it('caps the bytes of an opening, whatever the count', async () => {
+    const h = harness({ maxBytes: 100 });
+    const link = await opened(h);
+    const cookie = await visit(link.url);
+    expect((await upload(link.url, cookie, PHOTO.subarray(0, 40))).status).toBe(201);
+    expect((await upload(link.url, cookie, PHOTO.subarray(0, 45))).status).toBe(201);
+    const over = await upload(link.url, cookie, PHOTO.subarray(0, 20));
+    expect([over.status, JSON.parse(over.body).error]).toEqual([413, expect.stringMatching(/as many photos as one connection takes/)]);
+    expect(h.received).toHaveLength(2);
+  });
+
+  it('drops a connection that is slow to send its headers (10 s in the app)', async () => {
+    const h = harness({ headersMs: 300 });
+    const link = await opened(h);
+    const { hostname, port } = new URL(link.url);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(`GET ${new URL(link.url).pathname} HTTP/1.1\r\nHost: ${hostname}`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // Checked once a second: not the 30 s Node waits by default.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(PHONE_LIMITS.headersMs).toBe(10_000);
   });
 
   it('limits how fast an address may ask, guesses at the token included', async () => {
@@ -269,8 +322,12 @@ describe('the phone link', () => {
       socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('close', () => resolve(text));
     });
-    expect(cut).not.toMatch(/^HTTP\/1\.1 20/);
+    // Node's own parser answers it, before any of it is handed on.
+    expect(cut).toMatch(/^HTTP\/1\.1 400 /);
     expect(h.received).toEqual([]);
+    // A phone that goes away mid-photo is said as such, not as the app's error.
+    await expect.poll(() => h.logger.lines.some((line) => line.includes('A phone went away while sending'))).toBe(true);
+    expect(h.logger.lines.filter((line) => line.includes('Serving the phone failed'))).toEqual([]);
   });
 
   it('passes on what the import says of a file that is not a photo, and keeps it nowhere', async () => {

@@ -30,6 +30,8 @@ export interface PhoneLimits {
   readonly refillMs: number;
   /** How long the link stays open at most. */
   readonly openMs: number;
+  /** How long a connection may take to send a request's headers (a slow one holds a connection, not the link). */
+  readonly headersMs: number;
 }
 
 export const PHONE_LIMITS: PhoneLimits = {
@@ -40,6 +42,7 @@ export const PHONE_LIMITS: PhoneLimits = {
   burst: 30,
   refillMs: 1000,
   openMs: PHONE_LINK_MINUTES * 60_000,
+  headersMs: 10_000,
 };
 
 export interface PhoneLinkDeps {
@@ -134,6 +137,12 @@ export class PhoneListener {
   readonly #deps: PhoneLinkDeps;
   readonly #limits: PhoneLimits;
   #opening: Opening | undefined;
+  /**
+   * Opens and closes run one after another: listening is asynchronous, and two opens at once (two windows) would
+   * otherwise start two listeners, or a close that came while an open was still starting would find nothing to close
+   * and leave it listening.
+   */
+  #queue: Promise<unknown> = Promise.resolve();
   #link: PhoneLink = { status: 'closed' };
 
   constructor(deps: PhoneLinkDeps) {
@@ -146,16 +155,34 @@ export class PhoneListener {
   }
 
   /** Starts listening, with a fresh token, unless it listens already (another look at the same panel). */
-  async open(): Promise<PhoneLink> {
+  open(): Promise<PhoneLink> {
+    return this.#inTurn(() => this.#open());
+  }
+
+  /** Stops listening and drops every connection: the page's address leads nowhere from now on. */
+  close(): Promise<PhoneLink> {
+    return this.#inTurn(() => this.#close());
+  }
+
+  #inTurn(operation: () => Promise<PhoneLink>): Promise<PhoneLink> {
+    const result = this.#queue.then(operation);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #open(): Promise<PhoneLink> {
     if (this.#opening) return this.#link;
     const address = this.#deps.address();
     if (!address) return this.#set({ status: 'noNetwork' });
     const token = Array.from({ length: TOKEN_LENGTH }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
-    const server = http.createServer();
-    // Slow or idle connections do not hold the listener: a phone sends a photo in one go.
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 120_000;
-    server.keepAliveTimeout = 5_000;
+    // Slow or idle connections do not hold the listener: a phone sends a photo in one go. Node looks for connections
+    // past their time every `connectionsCheckingInterval` (30 s by default): once a second here.
+    const server = http.createServer({
+      headersTimeout: this.#limits.headersMs,
+      requestTimeout: 120_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: Math.min(1000, this.#limits.headersMs),
+    });
     server.maxConnections = 4 * this.#limits.maxPhones;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -195,6 +222,8 @@ export class PhoneListener {
     });
     server.on('request', (req, res) => {
       this.#serve(opening, req, res).catch((error: unknown) => {
+        // A phone that went away in the middle of a photo (out of the Wi-Fi's reach) is no fault of the app's.
+        if (req.destroyed) return this.#deps.logger.warn('A phone went away while sending', { error: (error as Error).message });
         this.#deps.logger.error('Serving the phone failed', { error });
         if (!res.headersSent) res.writeHead(500, SECURITY_HEADERS).end();
       });
@@ -204,8 +233,7 @@ export class PhoneListener {
     return this.#publish();
   }
 
-  /** Stops listening and drops every connection: the page's address leads nowhere from now on. */
-  async close(): Promise<PhoneLink> {
+  async #close(): Promise<PhoneLink> {
     const opening = this.#opening;
     this.#opening = undefined;
     if (opening) {
@@ -338,9 +366,9 @@ export class PhoneListener {
 
     const chunks: Buffer[] = [];
     let received = 0;
+    // Node's parser reads no more than Content-Length: what follows would be another request.
     for await (const chunk of req as AsyncIterable<Buffer>) {
       received += chunk.length;
-      if (received > declared) return json(400, { error: 'The photo is longer than its size said: nothing was kept.' });
       chunks.push(chunk);
     }
     if (received < declared) return json(400, { error: 'The photo arrived incomplete: nothing was kept.' });
