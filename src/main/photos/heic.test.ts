@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,19 @@ describe('HEIC photos decoded with libheif’s WebAssembly build', () => {
     await quick.toPng(fixture('display-p3.heic'), 1e8);
     await quick.close();
     expect(quick.running).toBe(false);
+  });
+
+  it('decodes with nothing but the file’s bytes: the worker and libheif’s bundle require no module of Node’s that reaches files or the network', () => {
+    const worker = readFileSync(path.join(import.meta.dirname, 'heic-worker.ts'), 'utf8');
+    expect([...worker.matchAll(/^import (?!type )[^;]* from '([^']+)';$/gm)].map((match) => match[1])).toEqual(['node:module', 'node:worker_threads']);
+    expect([...worker.matchAll(/\b(?:createRequire|require|import)\s*\(/g)].length, 'one require, of libheif-js').toBe(1);
+    expect(worker).toContain("createRequire(import.meta.url)('libheif-js/wasm-bundle')");
+    // The bundle is libheif's WebAssembly with its loader, the .wasm inlined (not libheif-js's default entry, whose
+    // loader requires fs to read the .wasm): no fs, no path, no net.
+    const bundle = createRequire(import.meta.url).resolve('libheif-js/wasm-bundle');
+    expect(readFileSync(bundle, 'utf8').trim()).toBe("module.exports = require('./libheif-wasm/libheif-bundle.js')();");
+    const inner = readFileSync(path.join(path.dirname(bundle), 'libheif-wasm', 'libheif-bundle.js'), 'utf8');
+    expect(inner.match(/\brequire\s*\(|\bimport\s*\(/g)).toBeNull();
   });
 
   it('finds its worker file from source and in the build', () => {
