@@ -50,10 +50,12 @@ h1 { font-size: 1.4rem; margin: 0 0 .4rem; }
 .button input { position: absolute; width: 1px; height: 1px; opacity: 0; overflow: hidden; }
 .status { min-height: 1.5em; margin: 1.25rem 0 .5rem; color: var(--muted); }
 .sent { list-style: none; margin: 0; padding: 0; }
-.sent li { display: flex; justify-content: space-between; gap: 1rem; padding: .6rem 0; border-bottom: 1px solid var(--line); }
-.sent .name { overflow-wrap: anywhere; }
+.sent li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: .25rem 1rem; padding: .6rem 0;
+  border-bottom: 1px solid var(--line); }
+.sent .name { min-width: 0; overflow-wrap: anywhere; }
 .sent .outcome { color: var(--muted); white-space: nowrap; }
-.sent .outcome.bad { color: var(--bad); white-space: normal; text-align: right; }
+/* Why a photo was not sent goes on a line of its own under its name, which keeps its width. */
+.sent .outcome.bad { flex-basis: 100%; color: var(--bad); white-space: normal; }
 `;
 
 /** Plain JavaScript for any phone's browser: photos are sent one at a time, each as the body of its own request. */
