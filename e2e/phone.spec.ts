@@ -7,8 +7,10 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
 import { shotPath } from './support/screenshots';
+import { modelEnv, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
 const IPHONE = {
@@ -20,20 +22,22 @@ const IPHONE = {
 };
 
 let app: RunningWebMode | undefined;
+let model: ScriptedModel | undefined;
 /** The phones' own browser contexts: closed after each test, as the worker's browser outlives it. */
 const phones: BrowserContext[] = [];
 
 test.afterEach(async () => {
   await Promise.all(phones.splice(0).map((context) => context.close()));
-  await app?.stop();
+  await stopWithModel(app, model);
   app = undefined;
+  model = undefined;
 });
 
 const panel = (page: Page) => page.getByTestId('phone-panel');
 const strip = (page: Page) => page.getByRole('region', { name: 'Photos of the room' });
 
-async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark'): Promise<void> {
-  app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' });
+async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark', env: Record<string, string> = {}): Promise<void> {
+  app = await startWebMode({ ...env, TIDY_PHONE_ADDRESS: '127.0.0.1' });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   if (theme === 'light') {
@@ -64,7 +68,7 @@ async function jpeg(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
 }
 
-test('a phone sends three photos, one HEIC, and the window shows each as it arrives; ending the connection stops it', async ({ page, browser }) => {
+test('a phone sends three photos, one HEIC, and the window shows each as it arrives', async ({ page, browser }) => {
   await openWindow(page);
   const url = await openPanel(page);
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[2-9a-km-zA-HJ-NP-Z]{12}\/$/);
@@ -99,8 +103,6 @@ test('a phone sends three photos, one HEIC, and the window shows each as it arri
   await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone 3 photos');
   await expect(panel(page)).toContainText('3 photos arrived');
   await expect(panel(page).locator('.phone-arrived img')).toHaveCount(3);
-  // (Taken at once: the coach's first card may already be coming, a second or so after the first photo.)
-  await page.screenshot({ path: shotPath('phone-panel-arrived.png') });
   // The coach starts on the phone's photos as on dropped ones: its first card comes over the panel, which stays open.
   await expect(page.getByTestId('question-dialog')).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: shotPath('phone-window-arrived.png') });
@@ -122,6 +124,50 @@ test('the window ends a phone’s connection, and closing the panel stops listen
   await expect(panel(page)).toHaveCount(0);
   const answer = await page.evaluate(async (address) => fetch(address).then((response) => response.status, () => 'unreachable'), url);
   expect(answer).toBe('unreachable');
+});
+
+test('the panel as a phone’s photos arrive, with one already here and one it could not read, at 1200x760 and 800x600', async ({ page, browser }) => {
+  // A model that never answers: the coach goes on looking at the photos, so no card comes over the panel here (the
+  // guided coach's first card comes a second or so after the first photo, as the test above shows).
+  model = await startScriptedModel({ scenario: { model: 'scripted', quirks: { stall: true }, steps: [] } });
+  await openWindow(page, 'dark', modelEnv(model));
+  const url = await openPanel(page);
+  const iphone = await phone(browser, url);
+  const heic = readFileSync(path.resolve(import.meta.dirname, '../src/main/photos/fixtures/coffee.heic'));
+  const photo = await jpeg('#6a6f7a');
+  await iphone.locator('#library').setInputFiles([
+    { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic },
+    { name: 'IMG_0002.JPG', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'IMG_0003.HEIC', mimeType: 'image/heic', buffer: heic.subarray(0, 4000) },
+    { name: 'IMG_0002 copy.JPG', mimeType: 'image/jpeg', buffer: photo },
+  ]);
+  const sent = iphone.getByRole('list', { name: 'Photos sent' });
+  await expect(sent.getByText('In the window')).toHaveCount(2);
+  await expect(sent.getByText('Already there')).toHaveCount(1);
+  await expect(sent).toContainText('It looks like a HEIC file but could not be decoded');
+  // A long reason goes under the file's name, which stays on one line.
+  const damaged = sent.getByRole('listitem').filter({ hasText: 'IMG_0003.HEIC' }).locator('.name');
+  expect(await damaged.evaluate((element) => element.getClientRects().length === 1 && element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  expect((await damaged.boundingBox())!.height).toBeLessThan(40);
+  await iphone.screenshot({ path: shotPath('phone-page-problems.png') });
+  await expectAccessible(iphone, 'the phone’s upload page with a photo it could not send');
+
+  await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone 2 photos, 1 already here');
+  await expect(panel(page)).toContainText('IMG_0003.HEIC: It looks like a HEIC file but could not be decoded');
+  await expect(panel(page)).toContainText('2 photos arrived');
+  for (const image of await panel(page).locator('.phone-arrived img').all()) {
+    await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
+  }
+  await expect(page.getByTestId('question-dialog')).toHaveCount(0);
+  await page.screenshot({ path: shotPath('phone-panel-arrived.png') });
+  await expectAccessible(page, 'the Add from phone panel as photos arrive');
+  await page.setViewportSize({ width: 800, height: 600 });
+  // Taller than the window there: the panel scrolls within itself, never sideways, and its last line is reached.
+  expect(await panel(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await panel(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(panel(page).locator('.phone-arrived img').last()).toBeInViewport();
+  await page.screenshot({ path: shotPath('phone-panel-arrived-800x600.png') });
+  await expect(page.getByTestId('question-dialog')).toHaveCount(0);
 });
 
 for (const theme of ['dark', 'light'] as const) {
