@@ -7,10 +7,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
 import { shotPath } from './support/screenshots';
-import { modelEnv, stopWithModel } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
 const IPHONE = {
@@ -22,22 +20,20 @@ const IPHONE = {
 };
 
 let app: RunningWebMode | undefined;
-let model: ScriptedModel | undefined;
 /** The phones' own browser contexts: closed after each test, as the worker's browser outlives it. */
 const phones: BrowserContext[] = [];
 
 test.afterEach(async () => {
   await Promise.all(phones.splice(0).map((context) => context.close()));
-  await stopWithModel(app, model);
+  await app?.stop();
   app = undefined;
-  model = undefined;
 });
 
 const panel = (page: Page) => page.getByTestId('phone-panel');
 const strip = (page: Page) => page.getByRole('region', { name: 'Photos of the room' });
 
-async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark', env: Record<string, string> = {}): Promise<void> {
-  app = await startWebMode({ ...env, TIDY_PHONE_ADDRESS: '127.0.0.1' });
+async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark'): Promise<void> {
+  app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   if (theme === 'light') {
@@ -103,10 +99,30 @@ test('a phone sends three photos, one HEIC, and the window shows each as it arri
   await expect(panel(page).getByRole('list', { name: 'Phones' })).toContainText('iPhone 3 photos');
   await expect(panel(page)).toContainText('3 photos arrived');
   await expect(panel(page).locator('.phone-arrived img')).toHaveCount(3);
-  // The coach starts on the phone's photos as on dropped ones: its first card comes over the panel, which stays open.
-  await expect(page.getByTestId('question-dialog')).toBeVisible({ timeout: 15_000 });
+  // The coach starts on the phone's photos as on dropped ones, but its card waits while the panel is open (the person
+  // is busy with the phone, and sees each photo arrive in the panel). Closed, the panel stops listening, and the card
+  // is there.
+  const card = page.getByTestId('question-dialog');
+  await expect(card).toHaveCount(0);
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(card).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: shotPath('phone-window-arrived.png') });
-  await expect(panel(page)).toBeAttached();
+  const asked = (await page.locator(`[id="${await card.getAttribute('aria-labelledby')}"]`).textContent())!;
+
+  // The card has its own Add from phone (the page's is behind it): the panel sets the card aside, a new address
+  // opens, and a fourth photo arrives; closed again, the same card comes back.
+  await card.getByRole('button', { name: 'Add from phone' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(panel(page).getByRole('img', { name: 'QR code of the address below' })).toBeVisible();
+  const again = (await panel(page).locator('.phone-url').textContent())!;
+  expect(again).not.toBe(url);
+  await iphone.goto(again);
+  await iphone.locator('#library').setInputFiles([{ name: 'IMG_0004.JPG', mimeType: 'image/jpeg', buffer: await jpeg('#7a6a5f') }]);
+  await expect(panel(page)).toContainText('1 photo arrived');
+  await expect(strip(page).locator('.count')).toHaveText('4');
+  await expect(card).toHaveCount(0);
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(card).toHaveAccessibleName(asked);
 });
 
 test('the window ends a phone’s connection, and closing the panel stops listening', async ({ page, browser }) => {
@@ -127,10 +143,7 @@ test('the window ends a phone’s connection, and closing the panel stops listen
 });
 
 test('the panel as a phone’s photos arrive, with one already here and one it could not read, at 1200x760 and 800x600', async ({ page, browser }) => {
-  // A model that never answers: the coach goes on looking at the photos, so no card comes over the panel here (the
-  // guided coach's first card comes a second or so after the first photo, as the test above shows).
-  model = await startScriptedModel({ scenario: { model: 'scripted', quirks: { stall: true }, steps: [] } });
-  await openWindow(page, 'dark', modelEnv(model));
+  await openWindow(page);
   const url = await openPanel(page);
   const iphone = await phone(browser, url);
   const heic = readFileSync(path.resolve(import.meta.dirname, '../src/main/photos/fixtures/coffee.heic'));
@@ -167,7 +180,9 @@ test('the panel as a phone’s photos arrive, with one already here and one it c
   await panel(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   await expect(panel(page).locator('.phone-arrived img').last()).toBeInViewport();
   await page.screenshot({ path: shotPath('phone-panel-arrived-800x600.png') });
-  await expect(page.getByTestId('question-dialog')).toHaveCount(0);
+  // The coach's card waited behind the panel all along.
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('question-dialog')).toBeVisible({ timeout: 15_000 });
 });
 
 for (const theme of ['dark', 'light'] as const) {

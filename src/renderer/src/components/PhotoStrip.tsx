@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Focus } from '../../../shared/detection/schema';
 import type { Point } from '../../../shared/pointing/schema';
 import type { Photo } from '../../../shared/session/schema';
@@ -6,7 +6,6 @@ import type { Bridge } from '../bridge';
 import { unreadLine, useDetectionProgress } from '../photos/useDetectionProgress';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
-import { PhonePanel } from './PhonePanel';
 import { PhotoList } from './PhotoList';
 
 export function PhotoStrip(props: {
@@ -19,8 +18,10 @@ export function PhotoStrip(props: {
   intake: PhotoIntake;
   bridge: Bridge;
   disabled: boolean;
+  /** Opens Add from phone (App.tsx shows its panel, which sets an open card aside). */
+  onAddFromPhone: () => void;
 }) {
-  const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
+  const { sessionId, photos, focusId, focus, intake, bridge, disabled, onAddFromPhone } = props;
   // "This one": a point at something in a photo goes to the coach like a message.
   const onPoint = disabled ? undefined : (point: Point) => bridge.invoke('point:send', { point });
   const progress = useDetectionProgress(bridge);
@@ -28,44 +29,40 @@ export function PhotoStrip(props: {
   const unread = unreadLine(progress);
   const addPhotos = usePhotoPicker(intake, 'folder');
   const busy = useSyncExternalStore(intake.subscribe, () => intake.busy);
-  const [phoneOpen, setPhoneOpen] = useState(false);
 
   return (
-    <>
-      <section className="photos" aria-label="Photos of the room">
-        <div className="photos-head">
-          <h2 className="panel-title">
-            Photos <span className="count">{photos.length}</span>
-          </h2>
-          {detecting ? (
-            <p className="detecting" role="status">
-              Finding things in your photos… {detecting.done} of {detecting.total}{' '}
-              <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
-                Stop
-              </button>
-            </p>
-          ) : unread ? (
-            <p className="detecting" role="status">
-              {unread}
-            </p>
-          ) : null}
-          <span className="photos-add">
-            <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
-              Add photos
+    <section className="photos" aria-label="Photos of the room">
+      <div className="photos-head">
+        <h2 className="panel-title">
+          Photos <span className="count">{photos.length}</span>
+        </h2>
+        {detecting ? (
+          <p className="detecting" role="status">
+            Finding things in your photos… {detecting.done} of {detecting.total}{' '}
+            <button type="button" className="quiet-button" onClick={() => void bridge.invoke('detection:cancel').catch(() => {})}>
+              Stop
             </button>
-            {addPhotos.input}
-            <button type="button" className="quiet-button" onClick={() => setPhoneOpen(true)} disabled={disabled}>
-              Add from phone
-            </button>
-          </span>
-        </div>
-        {photos.length === 0 || !sessionId ? (
-          <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
-        ) : (
-          <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
-        )}
-      </section>
-      {phoneOpen && <PhonePanel bridge={bridge} sessionId={sessionId} photos={photos} onClose={() => setPhoneOpen(false)} />}
-    </>
+          </p>
+        ) : unread ? (
+          <p className="detecting" role="status">
+            {unread}
+          </p>
+        ) : null}
+        <span className="photos-add">
+          <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
+            Add photos
+          </button>
+          {addPhotos.input}
+          <button type="button" className="quiet-button" aria-haspopup="dialog" onClick={onAddFromPhone} disabled={disabled}>
+            Add from phone
+          </button>
+        </span>
+      </div>
+      {photos.length === 0 || !sessionId ? (
+        <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
+      ) : (
+        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
+      )}
+    </section>
   );
 }
