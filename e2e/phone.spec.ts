@@ -142,6 +142,21 @@ test('the window ends a phone’s connection, and closing the panel stops listen
   expect(answer).toBe('unreachable');
 });
 
+test('two windows share one link; closing it in one says so in the other, which can open a new one', async ({ page, context }) => {
+  await openWindow(page);
+  const url = await openPanel(page);
+  const other = await context.newPage();
+  await other.goto(app!.url);
+  await expect(other.getByTestId('connection')).toHaveText('Connected');
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await openPanel(other)).toBe(url);
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(panel(other)).toContainText('The connection to your phone was closed in another window of Tidying.');
+  await panel(other).getByRole('button', { name: 'Open again' }).click();
+  await expect(panel(other).getByRole('img', { name: 'QR code of the address below' })).toBeVisible();
+  expect(await panel(other).locator('.phone-url').textContent()).not.toBe(url);
+});
+
 test('the panel as a phone’s photos arrive, with one already here and one it could not read, at 1200x760 and 800x600', async ({ page, browser }) => {
   await openWindow(page);
   const url = await openPanel(page);

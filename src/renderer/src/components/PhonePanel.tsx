@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PhoneLink } from '../../../shared/phone/schema';
 import { PHONE_LINK_MINUTES } from '../../../shared/phone/schema';
 import type { Photo } from '../../../shared/session/schema';
@@ -34,26 +34,34 @@ export function PhonePanel(props: { bridge: Bridge; sessionId: string | undefine
   const { bridge, sessionId, photos, onClose } = props;
   const [link, setLink] = useState<PhoneLink | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
+  // When the link last shown was to close by itself: a close well before then came from another window.
+  const closesAt = useRef<number | undefined>(undefined);
+  const [closedElsewhere, setClosedElsewhere] = useState(false);
+  const show = useCallback((next: PhoneLink) => {
+    if (next.status === 'open') closesAt.current = Date.parse(next.closesAt);
+    if (next.status === 'closed') setClosedElsewhere(closesAt.current !== undefined && Date.now() < closesAt.current - 5000);
+    setLink(next);
+  }, []);
   // The photos already there when the panel opened: the rest arrived while it was open.
   const [before] = useState(() => new Set(photos.map((photo) => photo.id)));
   const arrived = photos.filter((photo) => !before.has(photo.id));
 
   const open = () => {
     setProblem(undefined);
-    bridge.invoke('phone:open').then(setLink, (error: Error) => setProblem(error.message));
+    bridge.invoke('phone:open').then(show, (error: Error) => setProblem(error.message));
   };
 
   useEffect(() => {
-    const stop = bridge.on('phone:changed', setLink);
-    bridge.invoke('phone:open').then(setLink, (error: Error) => setProblem(error.message));
+    const stop = bridge.on('phone:changed', show);
+    bridge.invoke('phone:open').then(show, (error: Error) => setProblem(error.message));
     return () => {
       stop();
       void bridge.invoke('phone:close').catch(() => {});
     };
-  }, [bridge]);
+  }, [bridge, show]);
 
   const end = (phoneId: string) => {
-    bridge.invoke('phone:end', { phoneId }).then(setLink, (error: Error) => setProblem(error.message));
+    bridge.invoke('phone:end', { phoneId }).then(show, (error: Error) => setProblem(error.message));
   };
 
   return (
@@ -137,7 +145,9 @@ export function PhonePanel(props: { bridge: Bridge; sessionId: string | undefine
           <p className="phone-note">
             {link.status === 'failed'
               ? link.message
-              : `The connection to your phone closed after ${PHONE_LINK_MINUTES} minutes, to keep it short. Open it again to send more.`}
+              : closedElsewhere
+                ? 'The connection to your phone was closed in another window of Tidying. Open it again here to send more.'
+                : `The connection to your phone closed after ${PHONE_LINK_MINUTES} minutes, to keep it short. Open it again to send more.`}
           </p>
           <button type="button" className="primary" onClick={open}>
             Open again
