@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StructuredMode } from '../../shared/model-probe/schema';
@@ -91,6 +92,17 @@ export function durationFromEnv(env: Env, name: 'TIDY_SPRINT_MS' | 'TIDY_BREAK_M
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 1000) throw new Error(`${name} must be a whole number of milliseconds, at least 1000 (it is "${raw}").`);
   return ms;
+}
+
+/**
+ * TIDY_PHONE_ADDRESS: the address "Add from phone" listens on, instead of the private network address it finds (tests
+ * give 127.0.0.1; a computer on two networks can name the one the phone is on). An IP address, not a name.
+ */
+export function phoneAddressFromEnv(env: Env): string | undefined {
+  const value = nonEmpty(env.TIDY_PHONE_ADDRESS);
+  if (value === undefined) return undefined;
+  if (isIP(value) === 0) throw new Error(`TIDY_PHONE_ADDRESS must be an IP address (it is "${value}").`);
+  return value;
 }
 
 /** TIDY_COACH: "guided" keeps the offline coach even when a model is set up (the model then only phrases). */

@@ -5,6 +5,7 @@ import { ChatPane } from './components/ChatPane';
 import { DropZone } from './components/DropZone';
 import { ImportPanel } from './components/ImportPanel';
 import { Header } from './components/Header';
+import { PhonePanel } from './components/PhonePanel';
 import { PhotoStrip } from './components/PhotoStrip';
 import { NO_PILES, PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
@@ -32,6 +33,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const status = useConnectionStatus(bridge);
   const [info, setInfo] = useState<AppInfo | undefined>();
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [debugPanel, setDebugPanel] = useState(false);
   // Bumped by each saved setting: a model set up in Settings changes what the header says at once.
@@ -159,6 +161,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
               intake={intake}
               bridge={bridge}
               disabled={!session || status !== 'connected' || session.status === 'ended'}
+              onAddFromPhone={() => setPhoneOpen(true)}
             />
             <ImportPanel intake={intake} />
             <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
@@ -179,7 +182,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}
-      {question && !sessionsOpen && session ? (
+      {/* Add from phone sets it aside too: the person is busy with the phone and watches the photos arrive in the
+          panel; the card comes back when the panel closes. */}
+      {question && !sessionsOpen && !phoneOpen && session ? (
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
           <QuestionDialog
             key={question.id}
@@ -187,7 +192,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             bridge={bridge}
             sprint={session.status === 'active' ? session.sprint : undefined}
             onSessions={() => setSessionsOpen(true)}
-            {...(photosWelcome ? { onAddPhotos: cardPhotos.open } : {})}
+            {...(photosWelcome ? { onAddPhotos: cardPhotos.open, onAddFromPhone: () => setPhoneOpen(true) } : {})}
             {...(comingIn ? { importing: { label: comingIn, onStop: () => intake.cancel() } } : {})}
           />
         </SessionPhotos.Provider>
@@ -201,6 +206,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onClose={() => setExitPlanOpen(false)}
         />
       ) : null}
+      {phoneOpen && session ? <PhonePanel bridge={bridge} sessionId={session.id} photos={session.photos} onClose={() => setPhoneOpen(false)} /> : null}
       {sessionsOpen ? (
         <SessionsDialog
           bridge={bridge}
