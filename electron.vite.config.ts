@@ -6,16 +6,17 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // Two entries share the core: the Electron main process and `npm run web`; the detector's worker thread is
-        // a third, loaded by file name (see src/main/detection/detector.ts).
+        // Two entries share the core: the Electron main process and `npm run web`; the detector's and the HEIC
+        // decoder's worker threads are two more, loaded by file name (src/main/detection/detector.ts, photos/heic.ts).
         input: {
           index: resolve('src/main/index.ts'),
           web: resolve('src/main/web.ts'),
           'detection-worker': resolve('src/main/detection/worker.ts'),
+          'heic-worker': resolve('src/main/photos/heic-worker.ts'),
         },
-        // The worker is an ES module that a packaged app starts from outside the archive (app.asar.unpacked), where
+        // The workers are ES modules that a packaged app starts from outside the archive (app.asar.unpacked), where
         // no package.json says "type": "module": .mjs says it itself.
-        output: { entryFileNames: (chunk) => (chunk.name === 'detection-worker' ? '[name].mjs' : '[name].js') },
+        output: { entryFileNames: (chunk) => (chunk.name.endsWith('-worker') ? '[name].mjs' : '[name].js') },
       },
     },
   },

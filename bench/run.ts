@@ -7,6 +7,7 @@ import path from 'node:path';
 import { measureCoachTokens } from './coach-tokens';
 import { measureDetection } from './detection';
 import { measureFreeText } from './free-text';
+import { measureHeicImport } from './heic-import';
 import { measureNextCard } from './next-card';
 import { measurePhotoImport } from './photo-import';
 import { measurePhotoStrip } from './photo-strip';
@@ -21,6 +22,7 @@ function sections({ quick }: { quick: boolean }): Section[] {
     { name: 'Push latency', run: (report) => measurePushLatency(report, quick ? 20 : Number(process.env.BENCH_CHANGES ?? 1000)) },
     { name: 'Coach tokens', run: (report) => (quick ? measureCoachTokens(report, 6, 6) : measureCoachTokens(report, 40, 30)) },
     { name: 'Photo import', run: (report) => measurePhotoImport(report, photos, quick) },
+    { name: 'HEIC import', run: (report) => measureHeicImport(report, { runs: quick ? 1 : 10, quick }) },
     { name: 'Detection', run: (report) => measureDetection(report, { count: photos, runs: quick ? 3 : 30, quick }) },
     { name: 'Photo strip', run: (report) => measurePhotoStrip(report, quick ? { few: 3, many: 12, runs: 3 } : { few: 12, many: 150, runs: 30 }) },
     { name: 'Free-text reading', run: (report) => measureFreeText(report, { passes: quick ? 1 : 7 }) },

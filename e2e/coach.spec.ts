@@ -149,11 +149,12 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await expect(unsure!).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(other!).toBeFocused();
-  // Then Stop for today, the sprint timer's pause, the card's own Add photos, and its way to the Sessions panel is the
-  // last stop.
+  // Then Stop for today, the sprint timer's pause, the card's own Add photos and Add from phone, and its way to the
+  // Sessions panel is the last stop.
   const stop = card.getByRole('button', { name: 'Stop for today', exact: true });
   const pause = card.getByRole('button', { name: 'Pause timer' });
   const addPhotos = card.getByRole('button', { name: 'Add photos' });
+  const addFromPhone = card.getByRole('button', { name: 'Add from phone' });
   const sessions = card.getByRole('button', { name: 'Sessions' });
   await page.keyboard.press('Tab');
   await expect(stop).toBeFocused();
@@ -162,12 +163,16 @@ test('a card can be answered with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(addPhotos).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(addFromPhone).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(sessions).toBeFocused();
   // Focus stays in the dialog: Tab wraps to the first control, Shift+Tab back to the last.
   await page.keyboard.press('Tab');
   await expect(recycle!).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(sessions).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(addFromPhone).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(addPhotos).toBeFocused();
   await page.keyboard.press('Shift+Tab');

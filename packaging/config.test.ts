@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempFolderSync } from '../test-support/temp-folder';
 import { Detector } from '../src/main/detection/detector';
 import { findDetectorRuntime, findWorkerFile, PACKAGED_FOLDER } from '../src/main/detection/runtime';
+import { findHeicWorkerFile, HeicDecoder } from '../src/main/photos/heic';
 import { DETECTED } from '../src/main/detection/testing';
 import {
   artifactName,
@@ -121,6 +122,7 @@ describe('what the installers pack', () => {
     for (const [named, file] of [
       ['preload/index.cjs', 'out/preload/index.cjs'],
       ['detection-worker.mjs', 'out/main/detection-worker.mjs'],
+      ['heic-worker.mjs', 'out/main/heic-worker.mjs'],
     ] as const) {
       expect(mainCode, `the main process loads ${named}`).toContain(named);
       expect(packed).toContain(file);
@@ -139,16 +141,20 @@ describe('what the installers pack', () => {
       expect(packages, tool).not.toContain(tool);
     }
     // Every package the built main process and worker import is shipped (Electron and Node's own modules aside).
-    const { packages: imported } = importClosure(pkg.main, 'out/main/detection-worker.mjs');
+    const { packages: imported } = importClosure(pkg.main, 'out/main/detection-worker.mjs', 'out/main/heic-worker.mjs');
     const external = imported.filter((name) => name !== 'electron' && !name.startsWith('node:') && !builtinModules.includes(name));
     expect(external).toContain('sharp');
     for (const name of external) expect(packages, name).toContain(name);
   });
 
-  it("leaves sharp's native code and the detector's worker outside the archive, and nothing else of the app", async () => {
+  it("leaves sharp's native code, the workers and libheif's WebAssembly build outside the archive, and nothing else of the app", async () => {
     const dependencies = await packedDependencyFiles(config, ROOT, 'linux');
     const unpacked = new Set(unpackedFiles(config, ROOT, 'linux', [...asPacked(ROOT, await packedAppFiles(config, ROOT, 'linux')), ...dependencies]));
-    expect([...unpacked].filter((file) => !file.startsWith('node_modules/'))).toEqual(['out/main/detection-worker.mjs']);
+    expect([...unpacked].filter((file) => !file.startsWith('node_modules/'))).toEqual(['out/main/detection-worker.mjs', 'out/main/heic-worker.mjs']);
+    // The HEIC worker requires libheif-js by name from app.asar.unpacked, so the package lies there too.
+    const libheif = dependencies.filter((file) => file.path.startsWith('node_modules/libheif-js/'));
+    expect(libheif.map((file) => file.path)).toContain('node_modules/libheif-js/wasm-bundle.js');
+    for (const { path: file } of libheif) expect(unpacked, file).toContain(file);
     // Native code loads from real files only: every addon and shared library shipped is unpacked, whoever ships it.
     const native = dependencies.map((file) => file.path).filter((file) => /\.(node|dll|dylib)$|\.so(\.\d+)*$/.test(file));
     expect(native.some((file) => file.startsWith('node_modules/@img/') && file.endsWith('.node'))).toBe(true);
@@ -182,6 +188,25 @@ describe('the detector in a packaged app', () => {
       await detector.close();
     }
   }, DETECTED.timeout);
+});
+
+describe('the HEIC decoder in a packaged app', () => {
+  it('decodes with the built worker started from app.asar.unpacked, libheif-js beside it', async () => {
+    const resources = tempFolderSync('tidying-packaged-');
+    const unpacked = path.join(resources, 'app.asar.unpacked');
+    const unpackedWorker = path.join(unpacked, 'out', 'main', 'heic-worker.mjs');
+    mkdirSync(path.dirname(unpackedWorker), { recursive: true });
+    cpSync(path.join(ROOT, 'out', 'main', 'heic-worker.mjs'), unpackedWorker);
+    cpSync(path.join(ROOT, 'node_modules', 'libheif-js'), path.join(unpacked, 'node_modules', 'libheif-js'), { recursive: true });
+    expect(findHeicWorkerFile(path.join(resources, 'app.asar', 'out', 'main'), false)).toEqual({ found: unpackedWorker });
+    const decoder = new HeicDecoder({ workerFile: unpackedWorker });
+    try {
+      const png = await decoder.toPng(readFileSync(path.join(ROOT, 'src', 'main', 'photos', 'fixtures', 'coffee.heic')), 1e8);
+      expect(await sharp(png).metadata()).toMatchObject({ width: 600, height: 400 });
+    } finally {
+      await decoder.close();
+    }
+  });
 });
 
 describe('the icons', () => {

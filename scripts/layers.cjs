@@ -4,7 +4,7 @@
 module.exports = {
   foundations: [
     'effects', 'log', 'files', 'config', 'questions', 'templates', 'session', 'photos', 'detection', 'agent',
-    'session-log', 'carry-over', 'model', 'model-probe',
+    'session-log', 'carry-over', 'model', 'model-probe', 'phone',
   ],
   coaches: ['coach', 'guided', 'sprints', 'coach-runtime'],
   sessions: ['replay', 'sessions', 'settings', 'exit-plan', 'data-lock', 'rooms', 'core'],

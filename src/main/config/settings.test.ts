@@ -88,3 +88,13 @@ describe('coach preference', () => {
     expect(() => coachPreferenceFromEnv({ TIDY_COACH: 'chatty' })).toThrow('TIDY_COACH');
   });
 });
+
+describe('the phone link’s address', () => {
+  it('is an IP address from TIDY_PHONE_ADDRESS, or none (then the private network address is found)', async () => {
+    const { phoneAddressFromEnv } = await import('./settings');
+    expect(phoneAddressFromEnv({})).toBeUndefined();
+    expect(phoneAddressFromEnv({ TIDY_PHONE_ADDRESS: '127.0.0.1' })).toBe('127.0.0.1');
+    expect(phoneAddressFromEnv({ TIDY_PHONE_ADDRESS: 'fd12::7' })).toBe('fd12::7');
+    expect(() => phoneAddressFromEnv({ TIDY_PHONE_ADDRESS: 'my-laptop.local' })).toThrow('TIDY_PHONE_ADDRESS must be an IP address');
+  });
+});

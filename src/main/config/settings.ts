@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StructuredMode } from '../../shared/model-probe/schema';
@@ -103,6 +104,17 @@ export function clockStartFromEnv(env: Env): number | undefined {
   const at = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
   if (!Number.isSafeInteger(at) || at < 0) throw new Error(`TIDY_CLOCK_START must be an ISO date such as 2026-01-05T09:00:00Z, or epoch milliseconds (it is "${raw}").`);
   return at;
+}
+
+/**
+ * TIDY_PHONE_ADDRESS: the address "Add from phone" listens on, instead of the private network address it finds (tests
+ * give 127.0.0.1; a computer on two networks can name the one the phone is on). An IP address, not a name.
+ */
+export function phoneAddressFromEnv(env: Env): string | undefined {
+  const value = nonEmpty(env.TIDY_PHONE_ADDRESS);
+  if (value === undefined) return undefined;
+  if (isIP(value) === 0) throw new Error(`TIDY_PHONE_ADDRESS must be an IP address (it is "${value}").`);
+  return value;
 }
 
 /** TIDY_COACH: "guided" keeps the offline coach even when a model is set up (the model then only phrases). */

@@ -19,6 +19,9 @@ import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
 import { parsePhotoPath, PhotoIntake } from '../photos/intake';
 import { PhotoArrival } from './photo-arrival';
+import { privateNetworkAddress } from '../phone/address';
+import { PhoneListener, type PhoneLimits, type Received } from '../phone/link';
+import type { ImportResult } from '../../shared/photos/schema';
 import { QuestionBroker, type Timers } from '../questions';
 import { archiveOfFolder, readSessionLog, type SessionPaths } from '../session-log';
 import { CurrentSession } from '../sessions/current-session';
@@ -83,6 +86,10 @@ export interface AppCoreDeps {
   detection?: Pick<DetectionServiceDeps, 'lookup' | 'detector' | 'workers'>;
   /** The longest the guided coach waits for the detector's look at an import's first photo (photo-arrival.ts). */
   firstLookWaitMs?: number;
+  /** Where "Add from phone" listens (default: this computer's private network address; tests: 127.0.0.1). */
+  phoneAddress?: () => string | undefined;
+  /** The phone link's caps (tests make them small). */
+  phoneLimits?: Partial<PhoneLimits>;
 }
 
 export interface AppCore {
@@ -103,6 +110,13 @@ export interface AppCore {
   /** Picks up the most recently used unfinished session, if there is one (at start). */
   resumeLatest(): Promise<void>;
   dispose(): Promise<void>;
+}
+
+/** What became of the one photo of an import (a phone's). */
+function outcomeOfOne(result: ImportResult): Received {
+  if (result.imported.length > 0) return { outcome: 'imported' };
+  if (result.duplicates.length > 0) return { outcome: 'duplicate' };
+  return { outcome: 'skipped', message: result.skipped[0]?.message ?? 'It was not imported.' };
 }
 
 export function createAppCore(deps: AppCoreDeps): AppCore {
@@ -247,6 +261,21 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     return result;
   };
 
+  /** Photos from a phone, one import at a time in the order they arrived, each as a drop of one photo would be. */
+  let phoneImports: Promise<unknown> = Promise.resolve();
+  const phone = new PhoneListener({
+    address: deps.phoneAddress ?? privateNetworkAddress,
+    receive: (photo) => {
+      const imported = phoneImports.then(() => importPhotos([photo], new AbortController().signal));
+      phoneImports = imported.catch(() => undefined);
+      return imported.then(outcomeOfOne);
+    },
+    onChange: (link) => emit({ channel: 'phone:changed', payload: link }),
+    logger,
+    now: () => time.now(),
+    ...(deps.phoneLimits ? { limits: deps.phoneLimits } : {}),
+  });
+
   const handlers: InvokeHandlers = {
     'app:info': () => {
       const model = settings.model;
@@ -376,6 +405,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'rooms:summary': ({ id }) => rooms.summary(id),
     'rooms:setUpAgain': () => rooms.setUpAgain(),
     'detection:cancel': () => ({ cancelled: detection.cancel() }),
+    'phone:open': () => phone.open(),
+    'phone:close': () => phone.close(),
+    'phone:end': ({ phoneId }) => phone.end(phoneId),
+    'phone:status': () => phone.state,
     'question:answer': async ({ questionId, answer }) => {
       if (answer.kind === 'point') {
         // The contract checks a point's shape; only the session knows its photos. What the coach needs of it is made
@@ -417,6 +450,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       detectUndetected();
     },
     async dispose() {
+      await phone.close();
       await detection.close();
       await current.close();
       unsubscribeStore();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { clockStartFromEnv, coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
+import { clockStartFromEnv, coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, phoneAddressFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
 import { cryptoRandom, systemClock } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
 import { llmFrom } from '../model/language-model';
@@ -45,12 +45,17 @@ export function createLiveCore(options: {
     ...optional('sprintMs', durationFromEnv(options.env, 'TIDY_SPRINT_MS')),
     ...optional('breakMs', durationFromEnv(options.env, 'TIDY_BREAK_MS')),
     coachPreference: coachPreferenceFromEnv(options.env),
+    ...optionalAddress(phoneAddressFromEnv(options.env)),
     ...(options.pickPhotoPaths ? { pickPhotoPaths: options.pickPhotoPaths } : {}),
     ...(options.pickDataDir ? { pickDataDir: options.pickDataDir } : {}),
     ...(options.pickArchivePath ? { pickArchivePath: options.pickArchivePath } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });
   return { core, logger };
+}
+
+function optionalAddress(address: string | undefined): Pick<AppCoreDeps, 'phoneAddress'> {
+  return address === undefined ? {} : { phoneAddress: () => address };
 }
 
 function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {

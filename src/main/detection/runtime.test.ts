@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFolderSync } from '../../../test-support/temp-folder';
-import { findDetectorRuntime, findWorkerFile, outsideArchive, withModels } from './runtime';
+import { outsideArchive } from '../files/worker-file';
+import { findDetectorRuntime, findWorkerFile, withModels } from './runtime';
 
 const SHA = 'a'.repeat(64);
 

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { findWorkerFile as findWorkerFileOf } from '../files/worker-file';
 import { DETECTION } from './configuration';
 import { MODEL_IDS, MODELS, type ModelId, type ModelSpec } from './models';
 
@@ -82,25 +83,9 @@ export function findDetectorRuntime(
   return readRuntime(dir, INSTALL);
 }
 
-/**
- * The detector's worker thread file: worker.ts beside this module when it runs from source; in the build, its own
- * entry `detection-worker.mjs` in out/main (this module may sit in out/main/chunks). In a packaged app that file is
- * unpacked from the archive (asarUnpack) and started from app.asar.unpacked, as a plain file on disk.
- */
+/** The detector's worker thread file (worker.ts from source, `detection-worker.mjs` in the build: see findWorkerFile). */
 export function findWorkerFile(from: string = HERE, fromSource: boolean = FROM_SOURCE): { found: string } | { missing: string } {
-  const candidates = fromSource
-    ? [path.join(from, 'worker.ts')]
-    : [path.join(from, 'detection-worker.mjs'), path.join(from, '..', 'detection-worker.mjs')].map(outsideArchive);
-  const found = candidates.find((candidate) => existsSync(candidate));
-  return found ? { found } : { missing: `The detector's worker is missing (looked for ${candidates.join(', ')}).` };
-}
-
-/**
- * Where a file packed in an asar archive lies on disk when it was unpacked: `…/app.asar/x` is `…/app.asar.unpacked/x`.
- * Electron's fs shows unpacked files inside the archive too, but only the real path works for everything else.
- */
-export function outsideArchive(file: string): string {
-  return file.replace(/\.asar(?=[\\/])/, '.asar.unpacked');
+  return findWorkerFileOf({ source: 'worker.ts', built: 'detection-worker.mjs', what: "The detector's worker" }, from, fromSource);
 }
 
 function isInside(file: string, dir: string): boolean {

@@ -164,8 +164,9 @@ describe('desktop (stand-in) security checklist', () => {
     for (const channel of ['app:info', 'session:get', 'settings:get', 'sessions:list', 'coach:status', 'exitPlan:open']) {
       expect({ channel, ok: (await invoke(channel)).ok }).toEqual({ channel, ok: true });
     }
-    // Every push channel reached the page while the photo came in.
-    expect(new Set(pushed)).toEqual(new Set(Object.keys(contract.push)));
+    // Every push channel reached the page while the photo came in (but the phone link's, which only Add from phone
+    // opens: see its own test below).
+    expect(new Set(pushed)).toEqual(new Set(Object.keys(contract.push).filter((channel) => channel !== 'phone:changed')));
 
     // A channel outside the contract never leaves the page.
     const before = app.electron.standIn.ipc.filter((message) => message.direction === 'to-main').length;
@@ -499,6 +500,35 @@ describe('desktop (stand-in) security checklist', () => {
       await expectPage(plainPage.getByRole('dialog', { name: 'Settings' })).toContainText('a key saved here is stored unencrypted');
     } finally {
       await plainApp.quit();
+    }
+  });
+
+  it('phone: Add from phone listens only while its panel is open, on the address given, and not after the app quits', async () => {
+    vi.stubEnv('TIDY_PHONE_ADDRESS', '127.0.0.1');
+    const phoneApp = await launchDesktop({ browser, appData: path.join(root, 'phone-machine') });
+    let quit = false;
+    try {
+      const phonePage = (await phoneApp.window()).page;
+      const strip = phonePage.getByRole('region', { name: 'Photos of the room' });
+      await strip.getByRole('button', { name: 'Add from phone' }).click();
+      const panel = phonePage.getByTestId('phone-panel');
+      const url = (await panel.locator('.phone-url').textContent())!;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\w{12}\/$/);
+      expect((await fetch(url)).status).toBe(200);
+      // Closing the panel stops it; opening it again gives a new address.
+      await panel.getByRole('button', { name: 'Close' }).click();
+      await expect(fetch(url)).rejects.toThrow();
+      await strip.getByRole('button', { name: 'Add from phone' }).click();
+      const again = (await panel.locator('.phone-url').textContent())!;
+      expect(again).not.toBe(url);
+      expect((await fetch(again)).status).toBe(200);
+      // Quitting with the panel open stops it too.
+      await phoneApp.quit();
+      quit = true;
+      await expect(fetch(again)).rejects.toThrow();
+    } finally {
+      if (!quit) await phoneApp.quit();
+      vi.stubEnv('TIDY_PHONE_ADDRESS', undefined);
     }
   });
 

@@ -1,4 +1,5 @@
 import type { ImageFormat, SkipReason } from '../../shared/photos/schema';
+import { HeicError } from './heic';
 
 export interface Failure {
   reason: SkipReason;
@@ -35,12 +36,13 @@ export function fsMessage(error: unknown): string {
 const megapixels = (pixels: number) => `${Math.round(pixels / 1e6)} megapixels`;
 
 /**
- * sharp reports every decode problem as a plain Error. The bytes were already recognised as an image format we
- * read, so anything other than the pixel limit means the file is damaged or a variant the decoder cannot read.
+ * sharp reports every decode problem as a plain Error, the HEIC decoder as a HeicError. The bytes were already
+ * recognised as an image format we read, so anything other than the pixel limit means the file is damaged or a
+ * variant the decoder cannot read.
  */
 export function decodeFailure(error: unknown, format: ImageFormat, maxPixels: number): Failure {
   const text = error instanceof Error ? error.message : String(error);
-  if (/exceeds pixel limit/i.test(text)) {
+  if ((error instanceof HeicError && error.kind === 'too-large') || /exceeds pixel limit/i.test(text)) {
     return { reason: 'too-large', message: `Larger than the ${megapixels(maxPixels)} a photo may have.` };
   }
   return {

@@ -5,10 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importPhotos, type ImportOptions, type PhotoSource } from './import';
-import { canDecodeHeic } from './render';
 import { ImportResultSchema, type ImportProgress } from '../../shared/photos/schema';
 import { PhotoStore } from './store';
-import { hasGpsPointer, heicHeader, makeImage, pngBomb } from './test-images';
+import { hasGpsPointer, heicHeader, makeImage, pngBomb, quickTimeMovie } from './test-images';
 
 let dir: string;
 let store: PhotoStore;
@@ -201,16 +200,35 @@ describe('importPhotos', () => {
     ];
     const result = await run(sources, { maxPixels: 50_000 });
     expect(result.imported.map((r) => r.originalName)).toEqual(['d-good.jpg']);
-    const heic = canDecodeHeic() ? [] : [{ file: 'f-phone.heic', reason: 'unsupported' }];
     expect(result.skipped.map(({ file, reason }) => ({ file, reason }))).toEqual([
       { file: 'a-truncated.jpg', reason: 'corrupt' },
       { file: 'b-empty.jpg', reason: 'empty' },
       { file: 'c-bomb.png', reason: 'too-large' },
       { file: 'e-heavy.png', reason: 'too-large' },
-      ...heic,
+      { file: 'f-phone.heic', reason: 'corrupt' },
     ]);
     for (const skipped of result.skipped) expect(skipped.message.length).toBeGreaterThan(10);
-    expect(result.skipped.find((s) => s.file === 'f-phone.heic')?.message ?? 'HEIC').toContain('HEIC');
+    expect(result.skipped.find((s) => s.file === 'f-phone.heic')?.message).toContain('HEIC');
+  });
+
+  it('imports a folder from an iPhone whole: two HEIC photos and a JPEG, a Live Photo’s movie passed over quietly', async () => {
+    const fixture = (name: string) => fs.readFile(path.join(import.meta.dirname, 'fixtures', name));
+    const movie = quickTimeMovie();
+    const folder = path.join(dir, 'iPhone');
+    await write('iPhone/IMG_0001.HEIC', await fixture('coffee.heic'));
+    await write('iPhone/IMG_0001.MOV', movie);
+    await write('iPhone/IMG_0002.HEIC', await fixture('iphone-grid.heic'));
+    await write('iPhone/IMG_0003.JPG', await makeImage('jpeg', { seed: 12 }));
+    // A movie with no photo of its name is no Live Photo: it is said, as any file that is not a photo.
+    await write('iPhone/IMG_0004.MOV', movie);
+    const result = await run([{ path: folder }]);
+    expect(result.imported.map((record) => [record.originalName, record.format])).toEqual([
+      ['IMG_0001.HEIC', 'heic'],
+      ['IMG_0002.HEIC', 'heic'],
+      ['IMG_0003.JPG', 'jpeg'],
+    ]);
+    expect(result.livePhotoMovies).toEqual(['iPhone/IMG_0001.MOV']);
+    expect(result.skipped).toEqual([{ file: 'iPhone/IMG_0004.MOV', reason: 'not-an-image', message: expect.stringContaining('not a photo format') }]);
   });
 
   it('refuses a file over the byte limit before decoding it', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { decodeFailure, errorCode, fsMessage, READABLE_FORMATS, type Failure } from './errors';
+import { heicDecoder, type HeicDecoder } from './heic';
 import { canDecodeHeic, render, type Rendered } from './render';
 import { scan } from './scan';
 import {
@@ -14,7 +15,7 @@ import {
   type PhotoRecord,
   type SkippedFile,
 } from '../../shared/photos/schema';
-import { sniff } from './sniff';
+import { isQuickTime, sniff } from './sniff';
 import type { PhotoStore } from './store';
 
 /** A dropped or picked path (desktop), or bytes uploaded by the browser with their file name (web mode). */
@@ -30,6 +31,8 @@ export interface ImportOptions extends ImportLimits {
    * the import as a whole is done (the session takes them in as they come).
    */
   onImported?: (record: PhotoRecord) => void;
+  /** Decodes HEIC where sharp cannot (default: the app's one worker). */
+  heic?: Pick<HeicDecoder, 'toPng'>;
 }
 
 interface Job {
@@ -40,6 +43,7 @@ interface Job {
 
 type Outcome =
   | { kind: 'imported'; record: PhotoRecord }
+  | { kind: 'live-photo-movie'; file: string }
   | { kind: 'duplicate'; duplicate: DuplicateFile }
   | { kind: 'skipped'; skipped: SkippedFile };
 
@@ -73,13 +77,13 @@ function readFromDisk(file: string, maxFileBytes: number): () => Promise<Uint8Ar
 }
 
 /**
- * Imports photos into the session's store. Every file gets exactly one outcome: imported, duplicate, or skipped
- * with a reason; no single file can stop the others. Cancelling stops between files: photos already stored stay
+ * Imports photos into the session's store. Every file gets exactly one outcome: imported, duplicate, skipped with a
+ * reason, or passed over as a Live Photo's movie; no single file can stop the others. Cancelling stops between files: photos already stored stay
  * and are reported. Progress is reported after each file.
  */
 export async function importPhotos(sources: readonly PhotoSource[], options: ImportOptions): Promise<ImportResult> {
   const limits = ImportLimitsSchema.parse(options);
-  const { store, now, signal, onProgress, onImported } = options;
+  const { store, now, signal, onProgress, onImported, heic = heicDecoder } = options;
 
   const roots = sources.flatMap((s) => ('path' in s ? [s.path] : []));
   const scanned = await scan(roots, { maxDepth: limits.maxDepth, maxFiles: limits.maxFiles, signal });
@@ -99,6 +103,12 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
     }),
   ];
 
+  // A Live Photo is a still and a movie of the same name: `IMG_1.HEIC` and `IMG_1.MOV` side by side.
+  const stem = (display: string) => display.replace(/\.[^./]*$/, '').toLowerCase();
+  const names = new Map<string, number>();
+  for (const job of jobs) names.set(stem(job.display), (names.get(stem(job.display)) ?? 0) + 1);
+  const hasTwin = (job: Job) => (names.get(stem(job.display)) ?? 0) > 1;
+
   // Claimed synchronously after hashing, so two copies of one photo decoded side by side still count once.
   const claimed = new Set<PhotoId>();
 
@@ -107,17 +117,10 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
     const bytes = await job.read();
     if (!(bytes instanceof Uint8Array)) return skip(bytes);
     const format = sniff(bytes);
+    if (!format && isQuickTime(bytes) && hasTwin(job)) return { kind: 'live-photo-movie', file: job.display };
     if (!format) {
       const message = `Its contents are not a photo format Tidying reads (${READABLE_FORMATS}).`;
       return skip({ reason: 'not-an-image', message });
-    }
-    if (format === 'heic' && !canDecodeHeic()) {
-      return skip({
-        reason: 'unsupported',
-        message:
-          'HEIC photos cannot be decoded on this computer. Export it as JPEG ' +
-          '(on iPhone: Settings > Camera > Formats > Most Compatible).',
-      });
     }
     // The id hashes the original bytes, not the stored copies: the same photo dropped twice, from another folder
     // or uploaded under another name is one photo, and duplicates are found before any costly decoding.
@@ -128,7 +131,9 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
 
     let rendered: Rendered;
     try {
-      rendered = await render(bytes, limits);
+      // Where sharp reads no HEIC, libheif's WebAssembly build decodes it first (heic.ts), off the main thread.
+      const decodable = format === 'heic' && !canDecodeHeic() ? await heic.toPng(bytes, limits.maxPixels) : bytes;
+      rendered = await render(decodable, limits);
     } catch (error) {
       claimed.delete(id);
       return skip(decodeFailure(error, format, limits.maxPixels));
@@ -204,6 +209,7 @@ export async function importPhotos(sources: readonly PhotoSource[], options: Imp
     if (outcome?.kind === 'imported') result.imported.push(outcome.record);
     else if (outcome?.kind === 'duplicate') result.duplicates.push(outcome.duplicate);
     else if (outcome?.kind === 'skipped') result.skipped.push(outcome.skipped);
+    else if (outcome?.kind === 'live-photo-movie') (result.livePhotoMovies ??= []).push(outcome.file);
   }
   return result;
 }

@@ -38,3 +38,8 @@ export function sniff(bytes: Uint8Array): ImageFormat | undefined {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   return sniffFtyp(bytes.subarray(0, FTYP_SCAN_BYTES));
 }
+
+/** A QuickTime movie (an ftyp box whose major brand is `qt  `): what an iPhone saves beside a Live Photo's still. */
+export function isQuickTime(bytes: Uint8Array): boolean {
+  return ascii(bytes, 4, 8) === 'ftyp' && ascii(bytes, 8, 12) === 'qt  ';
+}

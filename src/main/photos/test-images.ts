@@ -20,7 +20,7 @@ const ENCODERS: Record<Exclude<ImageFormat, 'heic'>, (image: Sharp) => Sharp> = 
   tiff: (image) => image.tiff(),
 };
 
-/** A small generated image: no fixture files in the repository, and every test says what it feeds in. */
+/** A small generated image: every test says what it feeds in (only HEIC, which sharp cannot write, has fixture files). */
 export async function makeImage(format: Exclude<ImageFormat, 'heic'>, spec: ImageSpec = {}): Promise<Buffer> {
   const seed = spec.seed ?? 0;
   const background = { r: (seed * 53) % 256, g: (seed * 97 + 80) % 256, b: (seed * 29 + 160) % 256 };
@@ -39,6 +39,12 @@ export async function makeImage(format: Exclude<ImageFormat, 'heic'>, spec: Imag
 export function heicHeader(): Buffer {
   const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1')]);
   return Buffer.concat([ftyp, Buffer.alloc(200)]);
+}
+
+/** The start of a QuickTime movie, as an iPhone saves beside a Live Photo: enough to be recognised. */
+export function quickTimeMovie(): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  \0\0\0\0qt  ', 'latin1')]);
+  return Buffer.concat([ftyp, Buffer.from([0, 0, 0, 8]), Buffer.from('wide', 'latin1'), Buffer.alloc(400)]);
 }
 
 /** A valid PNG whose header claims `width` x `height`: tiny on disk, enormous once decoded. */

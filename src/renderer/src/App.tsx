@@ -5,6 +5,7 @@ import { ChatPane } from './components/ChatPane';
 import { DropZone } from './components/DropZone';
 import { ImportPanel } from './components/ImportPanel';
 import { Header } from './components/Header';
+import { PhonePanel } from './components/PhonePanel';
 import { PhotoStrip } from './components/PhotoStrip';
 import { NO_PILES, PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
@@ -40,6 +41,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const status = useConnectionStatus(bridge);
   const [info, setInfo] = useState<AppInfo | undefined>();
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [debugPanel, setDebugPanel] = useState(false);
   // Bumped by each saved setting: a model set up in Settings changes what the header says at once.
@@ -237,6 +239,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
                 intake={intake}
                 bridge={bridge}
                 disabled={!session || status !== 'connected' || session.status === 'ended'}
+                onAddFromPhone={() => setPhoneOpen(true)}
               />
               <ImportPanel intake={intake} />
               <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
@@ -259,7 +262,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         />
       ) : null}
       {whichRoom && rooms.home ? <WhichRoom rooms={rooms.home.rooms} now={rooms.home.now} onChoose={whichRoom} /> : null}
-      {question && !sessionsOpen && session && atSession ? (
+      {/* Add from phone sets it aside too: the person is busy with the phone and watches the photos arrive in the
+          panel; the card comes back when the panel closes. */}
+      {question && !sessionsOpen && !phoneOpen && session && atSession ? (
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
           <QuestionDialog
             key={question.id}
@@ -267,7 +272,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             bridge={bridge}
             sprint={session.status === 'active' ? session.sprint : undefined}
             onSessions={() => setSessionsOpen(true)}
-            {...(photosWelcome ? { onAddPhotos: cardPhotos.open } : {})}
+            {...(photosWelcome ? { onAddPhotos: cardPhotos.open, onAddFromPhone: () => setPhoneOpen(true) } : {})}
             {...(comingIn ? { importing: { label: comingIn, onStop: () => intake.cancel() } } : {})}
           />
         </SessionPhotos.Provider>
@@ -281,6 +286,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onClose={() => setExitPlanOpen(false)}
         />
       ) : null}
+      {phoneOpen && session ? <PhonePanel bridge={bridge} sessionId={session.id} photos={session.photos} onClose={() => setPhoneOpen(false)} /> : null}
       {sessionsOpen ? (
         <SessionsDialog
           bridge={bridge}

@@ -38,6 +38,15 @@ const home = {
   month: { start: 1_699_000_000_000, rooms: [{ id: 'r1', name: 'Office', totals }], totals },
 };
 
+/** An open link to a phone, as the panel shows it (its QR code cut down: any rows of 0 and 1 pass). */
+const openLink = {
+  status: 'open',
+  url: 'http://192.168.1.23:50123/k7Hq2mXp9aBc/',
+  qr: Array.from({ length: 21 }, () => '1'.repeat(21)),
+  closesAt: '2026-01-01T09:15:00.000Z',
+  phones: [{ id: 'p1', name: 'iPhone', photos: 2, duplicates: 0, problems: [{ file: 'notes.txt', message: 'Not a photo.' }], ended: false }],
+};
+
 /** For every channel: inputs and outputs that must pass and must fail. A new channel without rows fails here. */
 const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unknown[]; validOutput: unknown; invalidOutputs: unknown[] }> = {
   'app:info': {
@@ -341,6 +350,30 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { messageId: 'm3' },
     invalidOutputs: [{}],
   },
+  'phone:open': {
+    validInputs: [undefined],
+    invalidInputs: [{ address: '0.0.0.0' }],
+    validOutput: openLink,
+    invalidOutputs: [{ status: 'open' }, { ...openLink, url: 'javascript:alert(1)' }, { ...openLink, qr: ['01x'] }, { status: 'listening' }],
+  },
+  'phone:close': {
+    validInputs: [undefined],
+    invalidInputs: [{ now: true }],
+    validOutput: { status: 'closed' },
+    invalidOutputs: [{}, { status: 'failed' }],
+  },
+  'phone:end': {
+    validInputs: [{ phoneId: 'p_1-x' }],
+    invalidInputs: [undefined, {}, { phoneId: '' }, { phoneId: '../x' }, { phoneId: 'p1', all: true }],
+    validOutput: openLink,
+    invalidOutputs: [{ ...openLink, phones: [{ id: 'p1', name: 'iPhone', photos: -1, duplicates: 0, problems: [], ended: false }] }],
+  },
+  'phone:status': {
+    validInputs: [undefined],
+    invalidInputs: [{ id: 1 }],
+    validOutput: { status: 'noNetwork' },
+    invalidOutputs: [{ status: 'failed' }],
+  },
   'chat:send': {
     validInputs: [{ text: 'hello' }, { text: '  padded  ' }],
     invalidInputs: [undefined, {}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 'hi', extra: 1 }, { text: 42 }],
@@ -361,6 +394,10 @@ const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   'coach:activity': {
     valid: [{ status: 'idle' }, { status: 'thinking', draft: 'Trash. Ne' }, { status: 'retrying', notice: 'busy' }, { status: 'error', notice: 'down' }],
     invalid: [{ status: 'sleeping' }, { status: 'error' }, {}],
+  },
+  'phone:changed': {
+    valid: [{ status: 'closed' }, { status: 'failed', message: 'Try again.' }, openLink],
+    invalid: [{ status: 'open', url: 'http://192.168.1.23:5000/x/' }, {}],
   },
   'session:changed': {
     valid: [snapshot],

@@ -9,6 +9,7 @@ import { SessionListSchema, TimelineSchema } from '../sessions/schema';
 import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
 import { ModelTestSchema } from '../model-probe/schema';
 import { PointSchema } from '../pointing/schema';
+import { PhoneLinkSchema } from '../phone/schema';
 import { HomeSchema, RoomIdSchema, RoomNameSchema, RoomPageSchema } from '../rooms/schema';
 
 /**
@@ -187,6 +188,14 @@ export const contract = {
     'detection:cancel': { input: NoInput, output: z.object({ cancelled: z.number().int().nonnegative() }) },
     /** Desktop only: the folder/file picker, then the import of what was picked (undefined if nothing was). */
     'photos:pick': { input: NoInput, output: ImportResultSchema.optional() },
+    /** "Add from phone": starts listening for the phone's upload page (a fresh address each opening, 15 minutes at most). */
+    'phone:open': { input: NoInput, output: PhoneLinkSchema },
+    /** The panel closed: stops listening. */
+    'phone:close': { input: NoInput, output: PhoneLinkSchema },
+    /** Ends one phone's connection: nothing more is taken from it in this opening. */
+    'phone:end': { input: z.object({ phoneId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict(), output: PhoneLinkSchema },
+    /** The link as it is (a page that connects while the panel is open); later changes arrive as `phone:changed`. */
+    'phone:status': { input: NoInput, output: PhoneLinkSchema },
   },
   push: {
     'session:changed': SessionSnapshotSchema,
@@ -194,6 +203,8 @@ export const contract = {
     'photos:progress': ImportProgressSchema,
     /** The on-device detector's progress through the photos waiting for it. */
     'detection:progress': DetectionProgressSchema,
+    /** The link to a phone opened, closed, or a phone came or sent photos (each photo itself arrives as any import's). */
+    'phone:changed': PhoneLinkSchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -69,6 +69,8 @@ export const ImportResultSchema = z.object({
   /** True when the scan stopped at the file cap and later files were never looked at. */
   capped: z.boolean(),
   cancelled: z.boolean(),
+  /** Live Photos' movies (`IMG_1.MOV` beside `IMG_1.HEIC`): part of their photos, passed over, not problems. */
+  livePhotoMovies: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

@@ -18,8 +18,10 @@ export function PhotoStrip(props: {
   intake: PhotoIntake;
   bridge: Bridge;
   disabled: boolean;
+  /** Opens Add from phone (App.tsx shows its panel, which sets an open card aside). */
+  onAddFromPhone: () => void;
 }) {
-  const { sessionId, photos, focusId, focus, intake, bridge, disabled } = props;
+  const { sessionId, photos, focusId, focus, intake, bridge, disabled, onAddFromPhone } = props;
   // "This one": a point at something in a photo goes to the coach like a message.
   const onPoint = disabled ? undefined : (point: Point) => bridge.invoke('point:send', { point });
   const progress = useDetectionProgress(bridge);
@@ -46,10 +48,15 @@ export function PhotoStrip(props: {
             {unread}
           </p>
         ) : null}
-        <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
-          Add photos
-        </button>
-        {addPhotos.input}
+        <span className="photos-add">
+          <button type="button" className="quiet-button" onClick={addPhotos.open} disabled={disabled || busy}>
+            Add photos
+          </button>
+          {addPhotos.input}
+          <button type="button" className="quiet-button" aria-haspopup="dialog" onClick={onAddFromPhone} disabled={disabled}>
+            Add from phone
+          </button>
+        </span>
       </div>
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>

@@ -200,5 +200,6 @@ function merged(before: ImportResult | undefined, after: ImportResult | undefine
     tooDeep: [...before.tooDeep, ...after.tooDeep],
     capped: before.capped || after.capped,
     cancelled: before.cancelled || after.cancelled,
+    ...(before.livePhotoMovies || after.livePhotoMovies ? { livePhotoMovies: [...(before.livePhotoMovies ?? []), ...(after.livePhotoMovies ?? [])] } : {}),
   };
 }

@@ -20,6 +20,8 @@ export interface FrameProps {
    * behind the card, and the guided coach has a card open almost all the time.
    */
   onAddPhotos?: () => void;
+  /** Add from phone, for the same reason: its panel sets the card aside while it is open (App.tsx). */
+  onAddFromPhone?: () => void;
   /**
    * Photos still coming in: how far along, and the way to stop them. The import's own panel is behind the card, and
    * the coach's first card shows long before a big folder is in.
@@ -41,7 +43,7 @@ export interface FrameProps {
  * out by itself.
  */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, importing, sprintToggle, pointing, onStop, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, onAddFromPhone, importing, sprintToggle, pointing, onStop, kind, onKeys, children } = props;
   const keys = (event: KeyboardEvent) => {
     if (onStop && isStopKey(event.key) && isShortcut(event, event.target as HTMLElement)) {
       event.preventDefault();
@@ -87,6 +89,11 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
           {onAddPhotos ? (
             <button type="button" className="quiet-button dialog-aside" onClick={onAddPhotos}>
               Add photos
+            </button>
+          ) : null}
+          {onAddFromPhone ? (
+            <button type="button" className="quiet-button dialog-aside" aria-haspopup="dialog" onClick={onAddFromPhone}>
+              Add from phone
             </button>
           ) : null}
           {onSessions ? (

@@ -21,9 +21,10 @@ export function QuestionDialog(props: {
   sprint?: Sprint | undefined;
   onSessions?: () => void;
   onAddPhotos?: () => void;
+  onAddFromPhone?: () => void;
   importing?: FrameProps['importing'];
 }) {
-  const { question, bridge, sprint, onSessions, onAddPhotos, importing } = props;
+  const { question, bridge, sprint, onSessions, onAddPhotos, onAddFromPhone, importing } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -60,6 +61,7 @@ export function QuestionDialog(props: {
     busy,
     ...(onSessions ? { onSessions } : {}),
     ...(onAddPhotos ? { onAddPhotos } : {}),
+    ...(onAddFromPhone ? { onAddFromPhone } : {}),
     ...(importing ? { importing } : {}),
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
