@@ -13,6 +13,7 @@ import { measurePhotoImport } from './photo-import';
 import { measurePhotoStrip } from './photo-strip';
 import { measurePushLatency } from './push-latency';
 import { benchMain, type Section } from './runner';
+import { measureRoomsHome } from './rooms-home';
 import { measureSessionLog } from './session-log';
 
 function sections({ quick }: { quick: boolean }): Section[] {
@@ -27,6 +28,7 @@ function sections({ quick }: { quick: boolean }): Section[] {
     { name: 'Free-text reading', run: (report) => measureFreeText(report, { passes: quick ? 1 : 7 }) },
     { name: 'Next card', run: (report) => measureNextCard(report, quick ? { photos: 4, decided: 20, runs: 3 } : { photos: 100, decided: 600, runs: 30 }) },
     { name: 'Session log', run: (report) => measureSessionLog(report, { turns: quick ? 12 : Number(process.env.BENCH_TURNS ?? 1000), quick }) },
+    { name: 'Rooms home', run: (report) => measureRoomsHome(report, quick ? { rooms: 3, sessions: 4, runs: 2 } : { rooms: 50, sessions: 20, runs: 15 }) },
   ];
 }
 

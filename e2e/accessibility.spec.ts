@@ -104,7 +104,11 @@ for (const theme of ['dark', 'light'] as const) {
     await page.getByRole('dialog', { name: 'coffee.jpg' }).getByRole('button', { name: 'Outline everything found' }).click();
     await expectAccessible(page, 'the large view of a photo, everything found outlined');
     await page.keyboard.press('Escape');
+    // A new session starts on Home, where the room just tidied is waiting; this one is a new room.
     await page.getByRole('button', { name: 'Start a new session' }).click();
+    await expect(page.getByTestId('home').getByTestId('room-card')).toHaveCount(1);
+    await expectAccessible(page, 'Home');
+    await page.getByTestId('home').getByRole('button', { name: 'New room', exact: true }).click();
     await say(page, 'hello');
     await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole('button', { name: 'Sessions' }).click();

@@ -225,7 +225,10 @@ test('a yes/no question by key, then the session ends with a summary and a fresh
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   await coachSaid(page, 'Good stopping point. The rest can wait.');
   await page.screenshot({ path: shotPath('session-ended.png') });
+  // A new session starts from Home, in a room: the one just tidied is there now.
   await ended.getByRole('button', { name: 'Start a new session' }).click();
+  await expect(page.getByTestId('home').getByTestId('room-card')).toHaveCount(1);
+  await page.getByTestId('home').getByRole('button', { name: 'New room' }).click();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await expect(page.getByTestId('messages')).not.toContainText('Good stopping point');
 });

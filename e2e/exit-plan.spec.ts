@@ -96,14 +96,14 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await expect(plan.getByRole('checkbox', { name: 'mug' })).toBeChecked();
   await expect(page.getByTestId('exit-plan-notice')).toHaveCount(0);
 
-  // Tidying starts again on the same data folder: a new session, and one calm line about the plan.
+  // Tidying starts again on the same data folder: Home, with the room, and one calm line about the plan.
   await app.stop();
   app = await startWebMode({}, { dataDir });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   const notice = page.getByTestId('exit-plan-notice');
   await expect(notice).toContainText(/^3 things still to take out from (\d{1,2} \w+|\w+ \d{1,2})\./);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await expect(page.getByTestId('home').getByTestId('room-card')).toContainText('Office');
   await page.screenshot({ path: shotPath('exit-plan-notice-dark.png') });
   await expectAccessible(page, 'the exit plan notice, dark');
   await theme(page, 'light');

@@ -4,7 +4,7 @@
  * one place as one card; the person decides more than twenty things (two books, two phones, two vases, three donuts:
  * names that repeat), some one at a time, some left undecided, some named by hand, and stops from the header. Every
  * place that counts things then says the same: the piles, the chat's summary, the ended card, what moved, the exit
- * plan, the Markdown file, the Sessions row, the replay, and the next session's offer.
+ * plan, the Markdown file, the Sessions row, the replay, and what waits in the room on Home.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -203,7 +203,7 @@ test('twenty things and more decided on real room photos, same names included: e
   for (const group of ['here', 'elsewhere', 'leaving', 'undecided']) await expect(page.getByTestId(`pile-${group}`).locator('.count')).toHaveText(String(counts[group]));
   await page.getByRole('button', { name: 'Back to the live session' }).click();
 
-  // Next time: the next session offers every thing left undecided, counted as things.
+  // Next time: Home shows the room with every thing left undecided waiting there, counted as things.
   await page.getByRole('button', { name: 'Start a new session' }).click();
-  if (counts.undecided) await expect(page.getByTestId('carry-offer')).toContainText(`${counts.undecided} unsure ${counts.undecided === 1 ? 'item' : 'items'}`);
+  if (counts.undecided) await expect(page.getByTestId('home').getByTestId('room-card')).toContainText(`${counts.undecided} undecided ${counts.undecided === 1 ? 'thing' : 'things'}`);
 });

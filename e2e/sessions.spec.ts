@@ -76,6 +76,8 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(row(panel, 'Work (Design)')).toContainText('Live now');
   await panel.getByRole('button', { name: 'New session' }).click();
   await expect(panel).toHaveCount(0);
+  // A new session starts from Home, in a room: here a new one.
+  await page.getByTestId('home').getByRole('button', { name: 'New room' }).click();
   await expect(chat(page)).not.toContainText('coffee mug');
   await expect(pileCount(page, 'elsewhere')).toHaveText('0');
   // One turn in the new session, so it is logged too.

@@ -37,9 +37,11 @@ async function expectSummary(page: Page, processed: number): Promise<void> {
   await expect(dialog(page)).toHaveCount(0);
 }
 
-/** From the summary, by keyboard: a new session, and its first words. */
+/** From the summary, by keyboard: a new session (on Home, in a new room: docs/rooms.md), and its first words. */
 async function startAgain(page: Page): Promise<void> {
   await tabTo(page, page.getByRole('button', { name: 'Start a new session' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('home').getByRole('button', { name: 'New room', exact: true }));
   await page.keyboard.press('Enter');
   const box = page.getByRole('textbox', { name: 'Message' });
   await expect(box).toBeEnabled();

@@ -46,7 +46,8 @@ type Action =
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
   | { readonly kind: 'new session' }
-  | { readonly kind: 'carry over'; readonly accept: boolean }
+  /** Home: a room picked (`room` indexes the rooms; past the last, a new room). */
+  | { readonly kind: 'visit room'; readonly room: number }
   /** A point at a photo: a cell of a 10 x 10 grid and a size in cells; `photo` picks which of the session's. */
   | { readonly kind: 'point'; readonly photo: number; readonly x: number; readonly y: number; readonly size: number }
   | { readonly kind: 'sprint'; readonly action: 'pause' | 'resume' | 'skipBreak' };
@@ -69,7 +70,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'new session' }) },
-  { weight: 1, arbitrary: fc.boolean().map((accept): Action => ({ kind: 'carry over', accept })) },
+  { weight: 1, arbitrary: fc.nat(3).map((room): Action => ({ kind: 'visit room', room })) },
   {
     weight: 2,
     arbitrary: fc
@@ -298,12 +299,12 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
           }
           break;
         }
-        case 'carry over': {
-          // Next time: a new session, and what an earlier one left taken up or declined (offered only while it is empty).
-          await core.handlers['session:new'](undefined, { signal });
-          const offer = await core.handlers['carry:offer'](undefined, { signal });
-          if (offer && step.accept) await core.handlers['carry:accept']({ from: offer.from }, { signal });
-          else if (offer) await core.handlers['carry:decline']({ from: offer.from }, { signal });
+        case 'visit room': {
+          // Home: a room picked starts a session that knows it (what the room's last session left comes with it), or
+          // goes back to the session under way there; past the last room, a new room.
+          const { rooms } = await core.handlers['rooms:home'](undefined, { signal });
+          const room = rooms[step.room];
+          await core.handlers['rooms:visit'](room ? { id: room.id } : { newRoom: true }, { signal });
           break;
         }
       }

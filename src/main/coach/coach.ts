@@ -11,6 +11,7 @@
  */
 import { endedSession } from '../session/ending';
 import { parsePartialJson, type ModelMessage, type UserContent } from 'ai';
+import { roomPhrase } from '../../shared/rooms/names';
 import type { CoachActivity } from '../../shared/coach/activity';
 import type { Resolution } from '../../shared/questions/schema';
 import type { Point } from '../../shared/pointing/schema';
@@ -391,12 +392,17 @@ export class ConversationalCoach {
 /** What the person's turn says when they only chose to start from last time (Next time): the prompt has the rest. */
 export const CARRIED_OVER_TEXT = '(chose to start with what was left from last time)';
 
+/** The same for a room the person came back to, picked on Home (docs/rooms.md). */
+export function roomVisitText(state: SessionState): string {
+  return `(came back to their ${roomPhrase(state.room!, state.carriedOver?.space)} to pick up where they left off)`;
+}
+
 function personContent(input: TurnInput, state: SessionState): UserContent {
   const photos = input.photos ?? [];
   const { point } = input;
   const text =
     input.text?.trim() ||
-    (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : point ? '' : state.carriedOver ? CARRIED_OVER_TEXT : '');
+    (photos.length ? `(shared ${photos.length} photo${photos.length === 1 ? '' : 's'})` : point ? '' : state.carriedOver ? (state.room ? roomVisitText(state) : CARRIED_OVER_TEXT) : '');
   if (photos.length === 0 && !point) return text;
   const pointed = point ? pointContent(state, point) : [];
   return [

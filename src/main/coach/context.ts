@@ -3,6 +3,7 @@ import { groupedPiles, groupOf, lineName, PILE_GROUP_WORDS, pileCounts, pileLine
 import type { Decision, SessionState } from '../../shared/session/schema';
 import { recommendationHint } from '../../shared/recommendations/table';
 import { minutesLeft } from '../../shared/sprints/sprint';
+import { roomPhrase } from '../../shared/rooms/names';
 import { carriedLeft } from '../carry-over/leftovers';
 import { detectedInPhoto } from '../detection/offers';
 import { earlierTurns } from './history';
@@ -43,6 +44,8 @@ export function templateContext(
     earlier: earlierTurns(options.history, options.recentTurns, options.droppedTurns),
     // Next time: what the person took up from the last session, the items not decided yet.
     carried: state.carriedOver ? { unsure: carriedLeft(state), nextTime: state.carriedOver.nextTime } : undefined,
+    // A room the person came back to (docs/rooms.md): what it is for and what stays are known, not to be asked again.
+    room: state.room && state.carriedOver ? { name: roomPhrase(state.room, state.carriedOver.space) } : undefined,
   };
 }
 

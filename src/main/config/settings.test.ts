@@ -60,6 +60,26 @@ describe('question timeout', () => {
   });
 });
 
+describe('clock start (a test hook)', () => {
+  it('reads TIDY_CLOCK_START as an ISO date or epoch milliseconds, and refuses anything else', async () => {
+    const { clockStartFromEnv } = await import('./settings');
+    expect(clockStartFromEnv({})).toBeUndefined();
+    expect(clockStartFromEnv({ TIDY_CLOCK_START: '2026-01-05T09:00:00Z' })).toBe(Date.UTC(2026, 0, 5, 9));
+    expect(clockStartFromEnv({ TIDY_CLOCK_START: '1767603600000' })).toBe(1767603600000);
+    expect(() => clockStartFromEnv({ TIDY_CLOCK_START: 'last week' })).toThrow('TIDY_CLOCK_START must be an ISO date');
+  });
+
+  it('starts the live clock there and lets it run on', async () => {
+    const { systemClock } = await import('../effects');
+    const clock = systemClock(Date.UTC(2026, 0, 5, 9));
+    const first = clock.now();
+    expect(first).toBeGreaterThanOrEqual(Date.UTC(2026, 0, 5, 9));
+    expect(first).toBeLessThan(Date.UTC(2026, 0, 5, 9) + 1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock.now()).toBeGreaterThan(first);
+  });
+});
+
 describe('coach preference', () => {
   it('reads TIDY_COACH and refuses anything else', async () => {
     const { coachPreferenceFromEnv } = await import('./settings');

@@ -95,6 +95,18 @@ export function durationFromEnv(env: Env, name: 'TIDY_SPRINT_MS' | 'TIDY_BREAK_M
 }
 
 /**
+ * TIDY_CLOCK_START: a test hook. The app's clock starts at this moment (an ISO date, or epoch milliseconds) and runs on
+ * at real speed, so an end-to-end test can play sessions weeks apart ("3 weeks ago" on Home). Undefined: the real time.
+ */
+export function clockStartFromEnv(env: Env): number | undefined {
+  const raw = nonEmpty(env.TIDY_CLOCK_START);
+  if (raw === undefined) return undefined;
+  const at = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (!Number.isSafeInteger(at) || at < 0) throw new Error(`TIDY_CLOCK_START must be an ISO date such as 2026-01-05T09:00:00Z, or epoch milliseconds (it is "${raw}").`);
+  return at;
+}
+
+/**
  * TIDY_PHONE_ADDRESS: the address "Add from phone" listens on, instead of the private network address it finds (tests
  * give 127.0.0.1; a computer on two networks can name the one the phone is on). An IP address, not a name.
  */

@@ -7,12 +7,13 @@ import { readFile, stat } from 'node:fs/promises';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { type AppInfo, type PushChannel, type PushPayload } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
-import { newSessionState } from '../../shared/session/new-session';
+import { newSessionState, sessionBegun } from '../../shared/session/new-session';
 import { pointProblem } from '../../shared/pointing/schema';
 import { BREAK_MS, SPRINT_MINUTES } from '../../shared/sprints/sprint';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import { ExitPlans } from '../exit-plan/service';
+import { Rooms } from '../rooms';
 import type { Clock, Llm, Random, RetryOptions } from '../effects';
 import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
@@ -194,6 +195,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     settings,
     deps.dataDir,
+    // Declared below; a session gets its folder only once the core is up.
+    (session, how) => {
+      rooms.place(session.id, session.room, how === 'started' ? 'started' : 'adopt').catch((error: unknown) => logger.error('A session could not be put in its room', { error }));
+    },
   );
   const library = new SessionLibrary(deps.dataDir, {
     get id() {
@@ -210,6 +215,14 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     now: () => time.now(),
     state: (id) => library.state(id),
     currentId: () => current.id,
+  });
+  const rooms = new Rooms({
+    dataDir: deps.dataDir,
+    logger,
+    now: () => time.now(),
+    newId: () => random.id(),
+    current: () => store.state,
+    removeSession: (id) => library.remove(id),
   });
   const intake = new PhotoIntake(deps.dataDir, random);
 
@@ -348,6 +361,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     'sessions:delete': async ({ id }) => {
       await library.remove(id);
+      await rooms.forget(id);
       return { deleted: true as const };
     },
     'chat:send': async ({ text }) => ({ messageId: await current.send(text) }),
@@ -371,15 +385,25 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       if (picked.length === 0) return undefined;
       return importPhotos(picked.map((file) => ({ path: file })), signal);
     },
-    'carry:offer': () => current.carryOverOffer(),
-    'carry:accept': async ({ from }) => {
-      await current.acceptCarryOver(from);
+    'rooms:home': () => rooms.home(),
+    'rooms:page': ({ id }) => rooms.page(id),
+    'rooms:visit': async (input) => {
+      if ('id' in input) {
+        // Back to the room whose session is under way: that session, as it is.
+        const state = store.state;
+        if (state.status === 'active' && sessionBegun(state) && (await rooms.roomOf(state.id)) === input.id) return store.snapshot();
+      }
+      const { room, carry } = 'id' in input ? await rooms.visit(input.id) : { room: { id: random.id() }, carry: undefined };
+      setActivity({ status: 'idle' });
+      await current.visit(room, carry);
       return store.snapshot();
     },
-    'carry:decline': async ({ from }) => {
-      await current.declineCarryOver(from);
-      return { declined: true as const };
-    },
+    'rooms:rename': ({ id, name }) => rooms.rename(id, name),
+    'rooms:merge': ({ from, into }) => rooms.merge(from, into),
+    'rooms:moveSession': ({ sessionId, to }) => rooms.moveSession(sessionId, 'room' in to ? to.room : 'new'),
+    'rooms:delete': ({ id, sessions }) => rooms.remove(id, sessions),
+    'rooms:summary': ({ id }) => rooms.summary(id),
+    'rooms:setUpAgain': () => rooms.setUpAgain(),
     'detection:cancel': () => ({ cancelled: detection.cancel() }),
     'phone:open': () => phone.open(),
     'phone:close': () => phone.close(),

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, phoneAddressFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
+import { clockStartFromEnv, coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, phoneAddressFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
 import { cryptoRandom, systemClock } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
 import { llmFrom } from '../model/language-model';
@@ -38,7 +38,7 @@ export function createLiveCore(options: {
     ...(options.secrets ? { secrets: options.secrets } : {}),
     templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
-    time: systemClock(),
+    time: systemClock(clockStartFromEnv(options.env)),
     random: cryptoRandom(),
     dataDir: options.dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),

@@ -7,8 +7,10 @@ import { randomUUID, getRandomValues } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { ChatHistory, Clock, Log, LogEntry, Random, StateStore } from './effects';
 
-export function systemClock(): Clock {
-  return { now: () => Date.now(), monotonic: () => performance.now() };
+/** The real clock; with `startAt` (TIDY_CLOCK_START, a test hook) it reads that moment when made and runs on from there. */
+export function systemClock(startAt?: number): Clock {
+  const offset = startAt === undefined ? 0 : startAt - Date.now();
+  return { now: () => Date.now() + offset, monotonic: () => performance.now() };
 }
 
 export function cryptoRandom(): Random {

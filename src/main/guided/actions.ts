@@ -17,10 +17,18 @@ const focus = z.array(FocusSchema).max(12).optional();
 
 export const ActionSchema = z.discriminatedUnion('kind', [
   // Questions: each is a dialog.
-  /** `seen`: a few things the detector named in the photos, to show the coach has looked. */
-  z.object({ kind: z.literal('askFunction'), seen: z.array(text).max(3).optional(), focus }),
-  /** `candidates`: detected things that often stay (furniture, a laptop), offered as choices. */
-  z.object({ kind: z.literal('askAnchors'), function: text, candidates: z.array(text).max(6).optional(), focus }),
+  /**
+   * Back in a room it knows (docs/rooms.md): "Still your office, with the desk and the shelves staying?", Yes or
+   * Something changed. `room`: the room in a sentence, after "your".
+   */
+  z.object({ kind: z.literal('confirmRoom'), room: text, anchors: z.array(text).max(6) }),
+  /**
+   * `seen`: a few things the detector named in the photos, to show the coach has looked. `known`: what the room was
+   * for last time, filled in (the person said something changed).
+   */
+  z.object({ kind: z.literal('askFunction'), seen: z.array(text).max(3).optional(), focus, known: text.optional() }),
+  /** `candidates`: detected things that often stay (furniture, a laptop), offered as choices; `known`: last time's, ticked. */
+  z.object({ kind: z.literal('askAnchors'), function: text, candidates: z.array(text).max(6).optional(), focus, known: z.array(text).max(6).optional() }),
   /**
    * `spot`: a busy spot in a photo, to look at (`step` absent), to start with one half of (`half`, its words), or to
    * take just one thing from (`one`); `smaller`: the person is stuck and no spot is left, so the step asked for is
@@ -135,6 +143,7 @@ export type ActionKind = Action['kind'];
 
 /** Actions that wait for a dialog answer; the others end the person's turn. */
 export const DIALOG_ACTIONS = [
+  'confirmRoom',
   'askFunction',
   'askAnchors',
   'askWhatIsIt',

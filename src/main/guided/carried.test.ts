@@ -60,3 +60,29 @@ describe('the guided coach, starting from last time', () => {
     expect(harness.asked.at(-1)).toMatchObject({ kind: 'disposition', item: 'tangled cable' });
   });
 });
+
+describe('the guided coach, back in a room it knows (docs/rooms.md)', () => {
+  const visit = (state: SessionState) => carried({ ...state, room: { id: 'r1' } });
+
+  it('confirms the room with one card first: Yes goes on from last time; Something changed asks again, filled in', () => {
+    const state = visit(newSessionState('s', 0));
+    const first = decide(state, { kind: 'begin' });
+    expect(first).toEqual({ action: { kind: 'confirmRoom', room: 'office', anchors: ['desk'] }, next: { phase: 'surveying', gatheredAnchors: [] } });
+    expect(decide(state, { kind: 'sameRoom' }).action).toMatchObject({ kind: 'firstInstruction', reason: 'carried', carried: 2 });
+    const changed = decide(state, { kind: 'roomChanged' });
+    expect(changed).toEqual({ action: { kind: 'askFunction', known: 'desk work' }, next: { phase: 'surveying', gatheredAnchors: [], revisit: true } });
+    const anchors = decide({ ...state, guided: changed.next }, { kind: 'function', function: 'sleep', overwhelmed: false });
+    expect(anchors.action).toEqual({ kind: 'askAnchors', function: 'sleep', candidates: ['desk'], known: ['desk'] });
+    // A room's answer outside its card changes nothing: the survey goes on.
+    expect(decide({ ...state, guided: anchors.next }, { kind: 'sameRoom' }).action.kind).toBe('askAnchors');
+  });
+
+  it('with nothing left from last time, starts with the easiest thing the photos show', () => {
+    const cup = { id: '1', label: 'cup' as const, name: 'cup', score: 0.9, box: { x: 10, y: 10, width: 50, height: 50 } };
+    const state = applyInput(
+      { ...newSessionState('s', 0), room: { id: 'r1' }, photos: [{ id: 'p', fileName: 'desk.jpg', width: 400, height: 300, detections: { items: [cup], busy: [] } }] },
+      { type: 'carried-over', carry: { ...carry, unsure: [], nextTime: [] } },
+    );
+    expect(decide(state, { kind: 'sameRoom' }).action).toMatchObject({ kind: 'firstInstruction', reason: 'carried', carried: 0, target: expect.stringContaining('the cup') });
+  });
+});

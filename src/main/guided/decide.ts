@@ -7,7 +7,12 @@
  * |-----------------|------------------|------------------------------------------------------------|
  * | Surveying       | Surveying        | no function yet: AskFunction; function, no anchors: AskAnchors |
  * |                 |                  | (both name what the detector found; AskAnchors offers its furniture as choices) |
- * | Surveying       | Sorting          | carried over from last time, with its space: FirstInstruction (carried) |
+ * | Surveying       | Surveying        | back in a room it knows (a visit carried over with its space): ConfirmRoom |
+ * |                 |                  | ("Still your office, with the desk staying?")              |
+ * | Surveying       | Sorting          | ConfirmRoom answered Yes, or carried over from last time with its space and no |
+ * |                 |                  | room (a session from before rooms): FirstInstruction (carried) |
+ * | Surveying       | Surveying        | ConfirmRoom answered Something changed: AskFunction, then AskAnchors, last |
+ * |                 |                  | time's answers filled in                                   |
  * | Surveying       | Sorting          | buried chaos in a photo                                    |
  * | Surveying       | Sorting          | a blocked function in a photo + function                   |
  * | Surveying       | Sorting          | overwhelmed signal + function                              |
@@ -49,6 +54,7 @@ import type { DetectionRef } from '../../shared/detection/schema';
 import type { PileItem, SessionState } from '../../shared/session/schema';
 import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../shared/session/pile-groups';
 import { counted, isPlural } from '../../shared/text/names';
+import { roomPhrase } from '../../shared/rooms/names';
 import { isProposable } from '../../shared/detection/classes';
 import { carriedLeft } from '../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../session/decisions';
@@ -92,7 +98,9 @@ export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposit
  */
 const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
 
-type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' }>;
+type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' | RoomAnswer['kind'] }>;
+/** The answers to ConfirmRoom, which only surveying asks. */
+type RoomAnswer = Extract<Input, { kind: 'sameRoom' | 'roomChanged' }>;
 
 export function decide(state: SessionState, input: Input): Decision {
   const guided = phaseOf(state);
@@ -106,6 +114,7 @@ function route(state: SessionState, input: Input): Decision {
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
   if (input.kind === 'windDown') return { action: summaryOf(state, phase), next: phase };
   if (input.kind === 'carryOn') return { ...askAgain(state, phase), preface: { kind: 'ackProgress', reason: 'carryOn' } };
+  if (input.kind === 'sameRoom' || input.kind === 'roomChanged') return phase.phase === 'surveying' ? surveying(state, phase, input) : askAgain(state, phase);
   switch (phase.phase) {
     case 'surveying':
       return surveying(state, phase, input);
@@ -120,7 +129,7 @@ function route(state: SessionState, input: Input): Decision {
   }
 }
 
-function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard): Decision {
+function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard | RoomAnswer): Decision {
   if (input.kind === 'silent') return paused(phase);
   // Pointing at a thing is where to start, once the coach knows what the space is for; until then it asks that first.
   if (input.kind === 'pointed' || input.kind === 'thing') {
@@ -129,13 +138,38 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
     return sorting(state, { phase: 'sorting', active: { function: fn, anchors: phase.gatheredAnchors, later: [] } }, input);
   }
   const carried = state.carriedOver;
-  // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
-  if (carried?.space && input.kind === 'begin' && !phase.gatheredFunction) {
-    return {
-      action: { kind: 'firstInstruction', reason: 'carried', function: carried.space, carried: carriedLeft(state).length, nextTime: carried.nextTime.slice(0, 3) },
-      next: { phase: 'sorting', active: { function: carried.space, anchors: state.anchors, later: [] } },
-    };
+  if (carried?.space && !phase.gatheredFunction && !phase.revisit) {
+    // Back in a room it knows: what it is for and what stays are confirmed with one card, never asked again.
+    if (state.room && input.kind === 'begin') {
+      return { action: { kind: 'confirmRoom', room: roomPhrase(state.room, carried.space), anchors: state.anchors.slice(0, 6) }, next: phase };
+    }
+    if (input.kind === 'roomChanged') {
+      const seen = seenThings(state);
+      return {
+        action: { kind: 'askFunction', known: carried.space, ...(seen.names.length ? { seen: seen.names, focus: seen.focus } : {}) },
+        next: { phase: 'surveying', gatheredAnchors: [], revisit: true },
+      };
+    }
+    // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
+    if (input.kind === 'sameRoom' || input.kind === 'begin') {
+      const left = carriedLeft(state).length;
+      // Nothing left from last time: the easiest thing the photos show, when there are any, is where to start.
+      const start = left === 0 ? nextOffer(state, state.anchors) : undefined;
+      return {
+        action: {
+          kind: 'firstInstruction',
+          reason: 'carried',
+          function: carried.space,
+          carried: left,
+          nextTime: carried.nextTime.slice(0, 3),
+          ...(start ? { target: phraseOf(start) } : {}),
+        },
+        next: { phase: 'sorting', active: { function: carried.space, anchors: state.anchors, later: [] } },
+      };
+    }
   }
+  // A room answer anywhere else (a card answered late) changes nothing: the survey goes on where it was.
+  if (input.kind === 'sameRoom' || input.kind === 'roomChanged') return surveying(state, phase, { kind: 'begin' });
   const fn = input.kind === 'function' ? input.function : phase.gatheredFunction;
   const anchors = input.kind === 'anchors' ? unique([...phase.gatheredAnchors, ...input.anchors]) : phase.gatheredAnchors;
   // An explicit "nothing has to stay" is an answer, so an empty list moves on as well; so does an answer to "what
@@ -162,11 +196,14 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
   if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? (first && phraseOf(first)));
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
-  const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}) };
+  const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}), ...(phase.revisit ? { revisit: true } : {}) };
   if (fn) {
     const candidates = anchorCandidates(state);
-    const offered = candidates.names.length ? { candidates: candidates.names, focus: candidates.focus } : {};
-    return { action: { kind: 'askAnchors', function: fn, ...offered }, next: gathered };
+    // Something changed in a room it knows: last time's anchors come first, ticked.
+    const known = phase.revisit ? (state.carriedOver?.anchors ?? []).slice(0, 6) : [];
+    const names = known.length ? unique([...known, ...candidates.names]).slice(0, 6) : candidates.names;
+    const offered = names.length ? { candidates: names, ...(candidates.focus.length ? { focus: candidates.focus } : {}) } : {};
+    return { action: { kind: 'askAnchors', function: fn, ...offered, ...(known.length ? { known } : {}) }, next: gathered };
   }
   const seen = seenThings(state);
   return { action: { kind: 'askFunction', ...(seen.names.length ? { seen: seen.names, focus: seen.focus } : {}) }, next: gathered };

@@ -33,6 +33,9 @@ export const FUNCTION_CHOICES: readonly ChoiceOption[] = [
   { label: 'Kids’ play' },
 ];
 
+/** The two answers to "Still your office, …?". */
+export const ROOM_CHOICES = { same: 'Yes', changed: 'Something changed' } as const;
+
 export const SPLIT_CHOICES = { accept: 'Split like this', merge: 'One pile', decline: 'Not now' } as const;
 
 /** The anchors card's way to say that nothing it offers has to stay. */
@@ -81,14 +84,25 @@ function pointingFor(action: DialogAction): 'offer' | 'ask' | undefined {
 
 function questionFor(action: DialogAction, prompt: string): QuestionSpec {
   switch (action.kind) {
+    case 'confirmRoom':
+      return { kind: 'choice', purpose: 'general', prompt, choices: Object.values(ROOM_CHOICES).map((label) => ({ label })), multiple: false, allowOther: false };
     case 'askFunction':
-      return { kind: 'choice', purpose: 'function', prompt, choices: [...FUNCTION_CHOICES], multiple: false, allowOther: true };
+      return {
+        kind: 'choice',
+        purpose: 'function',
+        prompt,
+        choices: [...FUNCTION_CHOICES],
+        multiple: false,
+        allowOther: true,
+        ...(action.known ? { preset: functionPreset(action.known) } : {}),
+      };
     case 'askAnchors':
       if (action.candidates?.length) {
         const choices = [...action.candidates, NOTHING_STAYS].map((label) => ({ label }));
-        return { kind: 'choice', purpose: 'anchors', prompt, choices, multiple: true, allowOther: true };
+        const known = action.known?.filter((anchor) => action.candidates?.includes(anchor)) ?? [];
+        return { kind: 'choice', purpose: 'anchors', prompt, choices, multiple: true, allowOther: true, ...(known.length ? { preset: { selected: known } } : {}) };
       }
-      return { kind: 'text', prompt, placeholder: 'desk, lamp, plants' };
+      return { kind: 'text', prompt, placeholder: 'desk, lamp, plants', ...(action.known?.length ? { initial: action.known.join(', ') } : {}) };
     case 'askWhatIsIt':
       return {
         kind: 'choice',
@@ -138,6 +152,18 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
   }
 }
 
+/**
+ * What the room was for, as the function card's answer would give it again: "Work (Design)" is Work with Design
+ * picked; anything else is words of the person's own.
+ */
+function functionPreset(known: string): { selected: string[]; followUp?: string[]; other?: string } {
+  const [, label, detail] = /^(.*?)(?: \((.*)\))?$/.exec(known) ?? [];
+  const choice = FUNCTION_CHOICES.find((each) => each.label === label);
+  if (!choice) return { selected: [], other: known };
+  const followUp = detail?.split(', ').filter((each) => choice.followUp?.choices.includes(each)) ?? [];
+  return { selected: [choice.label], ...(followUp.length ? { followUp } : {}) };
+}
+
 /** The answer to a dialog as input; `overwhelmed` carries a signal heard earlier in the same turn. */
 export function heardFrom(action: DialogAction, resolution: Resolution, context: { overwhelmed: boolean }): Input {
   if (action.kind === 'confirmStop') return stopConfirmed(resolution) ? { kind: 'windDown' } : { kind: 'carryOn' };
@@ -162,6 +188,10 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
     case 'choice': {
       const [selected] = answer.selected;
       const other = answer.other;
+      if (action.kind === 'confirmRoom') {
+        if (selected === ROOM_CHOICES.same) return { kind: 'sameRoom' };
+        return selected === ROOM_CHOICES.changed ? { kind: 'roomChanged' } : { kind: 'silent' };
+      }
       if (action.kind === 'askFunction') {
         const picked = [...answer.selected, ...(other ? [other] : [])];
         if (picked.length === 0) return { kind: 'silent' };

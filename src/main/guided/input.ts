@@ -52,6 +52,10 @@ export const InputSchema = z.discriminatedUnion('kind', [
   /** Too much; `trigger` is the thing that makes it so ("the boxes"). */
   z.object({ kind: z.literal('overwhelmed'), trigger: text.optional() }),
   z.object({ kind: z.literal('split'), edit: SplitEditSchema }),
+  /** Back in a room the coach knows: "Still your office, …?" answered Yes… */
+  z.object({ kind: z.literal('sameRoom') }),
+  /** …or Something changed: what it is for and what stays are asked again, with last time's answers filled in. */
+  z.object({ kind: z.literal('roomChanged') }),
   /** The person chose to carry on after an energy check. */
   z.object({ kind: z.literal('keepGoing') }),
   /** A stop heard in the person's words (read by the rules or a model): the "Stop for today?" card confirms it first. */

@@ -26,6 +26,11 @@ interface Reach {
 }
 
 const REACH: Record<DialogAction['kind'], Reach> = {
+  confirmRoom: {
+    initial: (state) => ({ ...state, room: { id: 'r1' }, spaceFunction: 'work', anchors: ['desk'], carriedOver: { from: 'a', space: 'work', anchors: ['desk'], unsure: [], nextTime: [] } }),
+    said: '',
+    card: (question) => question.kind === 'choice' && question.prompt === 'Still your office, with the desk staying?',
+  },
   askFunction: { initial: (state) => state, said: '', card: (question) => question.kind === 'choice' && question.purpose === 'function' },
   askAnchors: {
     initial: (state) => ({ ...state, guided: { phase: 'surveying', gatheredFunction: 'work', gatheredAnchors: [] } }),

@@ -321,3 +321,18 @@ describe('the v3 fixture (a guided session stopped from the header)', () => {
     expect(timelineOf(events).steps.at(-1)?.person).toEqual(['(chose “Stop for today”)']);
   });
 });
+
+describe('the v3 fixture of a visit to a room (docs/rooms.md)', () => {
+  it('records the room from the opening on, takes up what the room’s last session left, and confirms the room with one card', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v3', 'room-visit.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const opening = events.find((event) => event.type === 'turn-ended');
+    expect(opening?.checkpoint?.session.room).toBeDefined();
+    const carried = events.find((event) => event.type === 'carried-over');
+    expect(carried).toMatchObject({ carry: { space: 'Work', anchors: ['desk', 'lamp'], unsure: ['old mug', 'tangled cable', 'shoebox'] } });
+    const cards = events.flatMap((event) => (event.type === 'question-asked' ? [event.question] : []));
+    expect(cards[0]).toMatchObject({ kind: 'choice', prompt: 'Still your office, with the desk and the lamp staying?' });
+    expect(cards.some((card) => card?.kind === 'choice' && card.purpose === 'function')).toBe(false);
+    expect(foldLog(events).document?.session).toMatchObject({ status: 'ended', spaceFunction: 'Work', room: opening?.checkpoint?.session.room });
+  });
+});

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { SessionState } from '../../shared/session/schema';
 
 import { pileCounts } from '../../shared/session/pile-groups';
+import { progressOf } from '../../shared/sessions/progress';
 import { leftoversOf } from '../carry-over/leftovers';
 import { writeFileAtomic } from '../files/write-atomic';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
@@ -39,6 +40,7 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
     coach: state.handover ? 'guided' : coach,
     leftovers: leftoversOf(state),
     ...(state.carriedOver ? { carriedFrom: state.carriedOver.from } : {}),
+    progress: progressOf(state, updatedAt),
   };
 }
 

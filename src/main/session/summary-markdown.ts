@@ -6,16 +6,16 @@ import { decidedText, groupedPiles, lineName, outcomeNote, PILE_GROUP_WORDS, PIL
 import type { Photo, SessionState } from '../../shared/session/schema';
 
 /** Markdown's special characters in free text (item names come from people and models). */
-function escape(text: string): string {
+export function escapeMarkdown(text: string): string {
   return text.replace(/([\\`*_{}[\]()#+!|<>-])/g, '\\$1');
 }
 
 /** A line under its group's heading (things of one name going the same way, counted), with what the heading does not say. */
 function itemLine(line: PileLine): string {
   const note = outcomeNote(line);
-  const name = escape(lineName(line));
+  const name = escapeMarkdown(lineName(line));
   if (!note) return `- ${name}`;
-  return `- ${name} ${line.outcome === 'place' ? escape(note) : `(${escape(note)})`}`;
+  return `- ${name} ${line.outcome === 'place' ? escapeMarkdown(note) : `(${escapeMarkdown(note)})`}`;
 }
 
 /**
@@ -31,9 +31,9 @@ export function exitPlanMarkdown(state: Pick<SessionState, 'piles' | 'spaceFunct
   for (const section of planSections(groups)) {
     lines.push(`### ${section.title} (${section.count})`, '');
     for (const group of section.groups) {
-      lines.push(`#### ${escape(group.title)}`, '');
-      if (group.hint) lines.push(escape(group.hint), '');
-      lines.push(...group.items.map((item) => `- [${isDone(item) ? 'x' : ' '}] ${escape(lineName({ name: item.name, count: item.ids.length }))}`), '');
+      lines.push(`#### ${escapeMarkdown(group.title)}`, '');
+      if (group.hint) lines.push(escapeMarkdown(group.hint), '');
+      lines.push(...group.items.map((item) => `- [${isDone(item) ? 'x' : ' '}] ${escapeMarkdown(lineName({ name: item.name, count: item.ids.length }))}`), '');
     }
   }
   return lines;
@@ -53,21 +53,21 @@ export function sessionSummaryMarkdown(
   const day = new Date(state.sessionStart).toISOString().slice(0, 10);
   const lines = [`# Tidying session, ${day}`, ''];
   const facts = [
-    state.spaceFunction ? `Space for: ${escape(state.spaceFunction)}` : undefined,
-    state.anchors.length ? `Stays: ${state.anchors.map(escape).join(', ')}` : undefined,
+    state.spaceFunction ? `Space for: ${escapeMarkdown(state.spaceFunction)}` : undefined,
+    state.anchors.length ? `Stays: ${state.anchors.map(escapeMarkdown).join(', ')}` : undefined,
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(' · '), '');
   lines.push(decidedText(pileCounts(state)), '');
-  lines.push('## Summary', '', state.ending ? escape(state.ending.summary) : 'This session is not finished yet.', '');
+  lines.push('## Summary', '', state.ending ? escapeMarkdown(state.ending.summary) : 'This session is not finished yet.', '');
   for (const group of PILE_GROUPS) {
     if (groups[group].length) lines.push(`## ${PILE_GROUP_WORDS[group].title}`, '', ...pileLines(groups[group]).map(itemLine), '');
   }
   const skipped = skippedLines(state);
-  if (skipped.length) lines.push(`## ${SKIPPED_WORDS.title}`, '', ...skipped.map((line) => `- ${escape(lineName(line))}`), '');
+  if (skipped.length) lines.push(`## ${SKIPPED_WORDS.title}`, '', ...skipped.map((line) => `- ${escapeMarkdown(lineName(line))}`), '');
   lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
-  if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escape(entry)}`), '');
-  const image = (photo: Photo) => `![${escape(photo.fileName)}](data:image/webp;base64,${Buffer.from(thumbnails.get(photo.id)!).toString('base64')})`;
+  if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escapeMarkdown(entry)}`), '');
+  const image = (photo: Photo) => `![${escapeMarkdown(photo.fileName)}](data:image/webp;base64,${Buffer.from(thumbnails.get(photo.id)!).toString('base64')})`;
   const shown = state.photos.filter((photo) => thumbnails.has(photo.id));
   const { before, after, moved } = beforeAfterOf({ ...state, photos: shown });
   if (before.length || after.length) {
@@ -79,8 +79,8 @@ export function sessionSummaryMarkdown(
     }
     lines.push('');
     const changes = viewChanges(shown);
-    if (changes.length) lines.push(...changes.flatMap((change) => [escape(viewChangeText(change)), '']));
-    if (changes.some((change) => change.kind === 'measured')) lines.push(escape(VIEW_CHANGE_NOTE), '');
+    if (changes.length) lines.push(...changes.flatMap((change) => [escapeMarkdown(viewChangeText(change)), '']));
+    if (changes.some((change) => change.kind === 'measured')) lines.push(escapeMarkdown(VIEW_CHANGE_NOTE), '');
   }
   const others = shown.filter((photo) => !photo.stage);
   if (others.length) {

@@ -9,7 +9,7 @@ import { newSessionState, sessionBegun } from '../../shared/session/new-session'
 import type { PhotoDetections } from '../../shared/detection/schema';
 import { pointProblem, type Point } from '../../shared/pointing/schema';
 import type { CoachKind, Photo, SessionState } from '../../shared/session/schema';
-import { addDeclined, pickCarryOver, readDeclined } from '../carry-over';
+import type { RoomRef } from '../../shared/rooms/ref';
 import { describeModel, listSessions, sessionPaths, type SessionPaths } from '../session-log';
 import type { SettingsService } from '../settings/service';
 import { LiveSession, type PhotoShare, type SessionServices } from './live-session';
@@ -22,17 +22,25 @@ const NO_TOOLS_NOTICE =
 const OFFLINE_NOTICE =
   'No model is set up, so I’ll guide you with short questions and cards: it all works offline. Drop photos of the room, or type anything to begin.';
 
+/**
+ * Told when a session gets its folder (`started`) or is opened again (`resumed`), so it is put in its room (the
+ * rooms file lives above this layer).
+ */
+export type OnLogged = (session: SessionState, how: 'started' | 'resumed') => void;
+
 export class CurrentSession {
   readonly #services: SessionServices;
   readonly #settings: SettingsService;
   readonly #dataDir: string;
+  readonly #onLogged: OnLogged;
   #coachKind: CoachKind;
   #live: Promise<LiveSession> | undefined;
 
-  constructor(services: SessionServices, settings: SettingsService, dataDir: string) {
+  constructor(services: SessionServices, settings: SettingsService, dataDir: string, onLogged: OnLogged = () => {}) {
     this.#services = services;
     this.#settings = settings;
     this.#dataDir = dataDir;
+    this.#onLogged = onLogged;
     this.#coachKind = settings.coachForNewSession();
     services.store.replace(this.#fresh());
   }
@@ -52,7 +60,11 @@ export class CurrentSession {
 
   /** The session's log and runtime, made on first use with the session as it is now as its opening. */
   live(): Promise<LiveSession> {
-    this.#live ??= LiveSession.start(this.#services, this.#setup(this.#coachKind));
+    if (!this.#live) {
+      this.#live = LiveSession.start(this.#services, this.#setup(this.#coachKind));
+      // Before any caller goes on with the session: its room knows it from its first line on.
+      this.#live.then(() => this.#onLogged(this.#services.store.state, 'started'), () => {});
+    }
     const live = this.#live;
     live.catch(() => {
       if (this.#live === live) this.#live = undefined;
@@ -131,28 +143,17 @@ export class CurrentSession {
   }
 
   /**
-   * What an earlier session left that this one may start from (Next time): only while this session has nothing in it
-   * yet, and never what was taken up or declined before.
+   * The person picked a room (docs/rooms.md): the session in use, if nothing has happened in it yet, or a new one, is
+   * for that room; with what the room's last session left (`carry`: what it is for, what stays, what was undecided),
+   * it starts from there at once, as a turn with nothing said.
    */
-  async carryOverOffer(): Promise<CarryOver | undefined> {
-    if (!this.#untouched()) return undefined;
-    const [{ sessions }, declined] = await Promise.all([listSessions(this.#dataDir), readDeclined(this.#dataDir)]);
-    return this.#untouched() ? pickCarryOver(sessions, declined, this.id) : undefined;
+  async visit(room: RoomRef, carry: CarryOver | undefined): Promise<void> {
+    if (!this.#untouched()) await this.startNew();
+    this.#services.store.replace({ ...this.#services.store.state, room });
+    if (carry) await (await this.live()).carryOver(carry);
   }
 
-  /** Starts from the offer made now for `from` (read again here: what the GUI sends back is only a choice). */
-  async acceptCarryOver(from: string): Promise<void> {
-    const offer = await this.carryOverOffer();
-    if (offer?.from !== from) throw new IpcError({ code: 'invalid-input', message: 'That is no longer on offer.' });
-    await (await this.live()).carryOver(offer);
-  }
-
-  /** The offer for `from` is not made again. */
-  async declineCarryOver(from: string): Promise<void> {
-    await addDeclined(this.#dataDir, from);
-  }
-
-  /** Nothing said, shown or taken up yet: the moment a carry-over can be offered. */
+  /** Nothing said, shown or taken up yet: the session can still become another room's. */
   #untouched(): boolean {
     const state = this.#services.store.state;
     return state.status === 'active' && !sessionBegun(state);
@@ -182,6 +183,7 @@ export class CurrentSession {
     this.#coachKind = coachKind;
     this.#live = live;
     await live;
+    this.#onLogged(this.#services.store.state, 'resumed');
   }
 
   /** Picks up the most recently used unfinished session, if there is one; a new one when it cannot be read. */

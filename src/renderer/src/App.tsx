@@ -25,6 +25,14 @@ import type { SessionMirror } from './session/mirror';
 import type { PhotoIntake } from './photos/intake';
 import { usePhotoPicker } from './photos/usePhotoPicker';
 import { photosComingIn } from './photos/progress-words';
+import { sessionBegun } from '../../shared/session/new-session';
+import { useHome } from './rooms/useHome';
+import { Home } from './components/rooms/Home';
+import { RoomPage } from './components/rooms/RoomPage';
+import { WhichRoom } from './components/rooms/WhichRoom';
+
+/** What the window shows: Home, one room's page, or the session (docs/rooms.md). */
+type View = { readonly kind: 'home' } | { readonly kind: 'room'; readonly id: string } | { readonly kind: 'session' };
 
 export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: CoachActivityStore; intake: PhotoIntake }) {
   const { bridge, mirror, intake } = props;
@@ -47,6 +55,53 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
 
   const session = snapshot?.state;
   const sessionId = session?.id;
+  const rooms = useHome(bridge, status, sessionId);
+  // Undefined until the session and the rooms are known: then Home, unless a session is under way (it opens where it stopped).
+  const [view, setView] = useState<View | undefined>();
+  /** "Which room is this?" while it is open: how the photos waiting for the answer hear it. */
+  const [whichRoom, setWhichRoom] = useState<((room: string | 'new' | undefined) => void) | undefined>();
+  const hasRooms = (rooms.home?.rooms.length ?? 0) > 0 || rooms.home?.problem !== undefined;
+  // A session with nothing in it and no room picked, while there are rooms: it is Home's to start.
+  const awaitingRoom = session !== undefined && session.status === 'active' && !sessionBegun(session) && !session.room && hasRooms;
+
+  // Decided once the rooms are read for the session in use, and again for each new session (adjusting state while
+  // rendering, as React advises for state that follows a change): a new session with no room goes Home to pick one.
+  const [viewFor, setViewFor] = useState<string | undefined>();
+  if (session && rooms.home && rooms.loadedFor === sessionId && viewFor !== sessionId) {
+    setViewFor(sessionId);
+    if (!view) setView(awaitingRoom ? { kind: 'home' } : { kind: 'session' });
+    else if (view.kind === 'session' && awaitingRoom) setView({ kind: 'home' });
+    // A session picked up in Sessions (resumed) is shown where it stopped.
+    else if (sessionBegun(session)) setView({ kind: 'session' });
+  }
+
+  const goHome = useCallback(() => {
+    rooms.reload();
+    setView({ kind: 'home' });
+  }, [rooms]);
+  /** Picks a room (or a new one): a session that knows it starts, and the window shows it. */
+  const visit = useCallback(
+    async (room: string | 'new') => {
+      await bridge.invoke('rooms:visit', room === 'new' ? { newRoom: true } : { id: room });
+      setView({ kind: 'session' });
+    },
+    [bridge],
+  );
+  // Photos with no room picked ask which room they are of, first; the answer starts its session, then they go in.
+  const needsRoom = view?.kind !== 'session' || awaitingRoom;
+  useEffect(
+    () =>
+      intake.askBeforeImport(async () => {
+        if (!needsRoom) return true;
+        const known = rooms.home?.rooms ?? [];
+        const room = known.length ? await new Promise<string | 'new' | undefined>((resolve) => setWhichRoom(() => resolve)) : 'new';
+        setWhichRoom(undefined);
+        if (!room) return false;
+        await visit(room);
+        return true;
+      }),
+    [intake, needsRoom, rooms.home, visit],
+  );
 
   // Asked again for each session (a new session may get another coach) and after each change in Settings.
   useEffect(() => {
@@ -113,10 +168,11 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   if (replaying) {
     return <TimelineView bridge={bridge} sessionId={replaying} questionWaiting={question !== undefined} onBack={backToLive} />;
   }
+  const atSession = view?.kind === 'session';
   return (
     <>
-      {/* While the coach waits for an answer, the page behind the dialog is inert: the answer comes first. */}
-      <div className="app" data-runtime={info?.runtime} inert={question !== undefined}>
+      {/* While the coach waits for an answer (or photos for their room), the page behind the dialog is inert: the answer comes first. */}
+      <div className="app" data-runtime={info?.runtime} inert={(question !== undefined && atSession) || whichRoom !== undefined}>
         <Header
           session={session}
           status={status}
@@ -126,6 +182,9 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           onOpenSettings={() => setSettingsOpen(true)}
           onSprintAction={(action) => bridge.invoke('sprint:control', { action }).catch(() => undefined)}
           onStopForToday={() => bridge.invoke('session:windDown').catch(() => undefined)}
+          place={view?.kind === 'session' ? 'session' : 'home'}
+          onHome={goHome}
+          onSession={session && sessionBegun(session) && view?.kind !== 'session' ? () => setView({ kind: 'session' }) : undefined}
         />
         <ExitPlanNotice
           plan={exitPlanNotice.plan}
@@ -151,23 +210,43 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             </button>
           </p>
         ) : null}
-        <main className="workspace">
-          <div className="column">
-            <PhotoStrip
-              sessionId={session?.id}
-              photos={session?.photos ?? []}
-              focusId={photoInFocus(session)}
-              focus={question?.focus ?? []}
-              intake={intake}
-              bridge={bridge}
-              disabled={!session || status !== 'connected' || session.status === 'ended'}
-              onAddFromPhone={() => setPhoneOpen(true)}
-            />
-            <ImportPanel intake={intake} />
-            <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
-          </div>
-          <PilesPanel session={session ?? NO_PILES} />
-        </main>
+        {view?.kind === 'home' ? (
+          <Home
+            home={rooms.home}
+            loadProblem={rooms.problem}
+            onVisit={visit}
+            onOpenRoom={(id) => setView({ kind: 'room', id })}
+            onSetUpAgain={async () => rooms.set(await bridge.invoke('rooms:setUpAgain'))}
+          />
+        ) : view?.kind === 'room' ? (
+          <RoomPage
+            bridge={bridge}
+            roomId={view.id}
+            home={rooms.home}
+            onBack={goHome}
+            onVisit={visit}
+            onOpenReplay={openReplay}
+            onChanged={rooms.set}
+          />
+        ) : (
+          <main className="workspace">
+            <div className="column">
+              <PhotoStrip
+                sessionId={session?.id}
+                photos={session?.photos ?? []}
+                focusId={photoInFocus(session)}
+                focus={question?.focus ?? []}
+                intake={intake}
+                bridge={bridge}
+                disabled={!session || status !== 'connected' || session.status === 'ended'}
+                onAddFromPhone={() => setPhoneOpen(true)}
+              />
+              <ImportPanel intake={intake} />
+              <ChatPane session={session} activity={activity} bridge={bridge} intake={intake} disabled={!session || status !== 'connected'} />
+            </div>
+            <PilesPanel session={session ?? NO_PILES} />
+          </main>
+        )}
         {debugPanel ? <DebugPanel bridge={bridge} snapshot={snapshot} /> : null}
       </div>
       {/* The panel sets a pending question aside; the question is still pending in main and returns when the panel closes. */}
@@ -175,16 +254,17 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         <SettingsDialog
           bridge={bridge}
           runtime={info?.runtime}
-          onChange={(view) => {
-            setDebugPanel(view.settings.debugPanel === true);
+          onChange={(changed) => {
+            setDebugPanel(changed.settings.debugPanel === true);
             setSettingsRevision((revision) => revision + 1);
           }}
           onClose={() => setSettingsOpen(false)}
         />
       ) : null}
+      {whichRoom && rooms.home ? <WhichRoom rooms={rooms.home.rooms} now={rooms.home.now} onChoose={whichRoom} /> : null}
       {/* Add from phone sets it aside too: the person is busy with the phone and watches the photos arrive in the
           panel; the card comes back when the panel closes. */}
-      {question && !sessionsOpen && !phoneOpen && session ? (
+      {question && !sessionsOpen && !phoneOpen && session && atSession ? (
         <SessionPhotos.Provider value={{ sessionId: session.id, photos: session.photos }}>
           <QuestionDialog
             key={question.id}
@@ -217,7 +297,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         />
       ) : null}
       {/* Open cards included: main queues the photos' turn behind the card, and the card keeps focus. */}
-      <DropZone intake={intake} enabled={photosWelcome} />
+      <DropZone intake={intake} enabled={status === 'connected' && (photosWelcome || !atSession)} />
       {cardPhotos.input}
     </>
   );

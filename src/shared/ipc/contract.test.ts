@@ -30,6 +30,14 @@ const exitPlan = {
   done: 1,
 };
 
+const totals = { visits: 1, counts: { here: 1, elsewhere: 0, leaving: 2, undecided: 1, skipped: 0 }, decided: 4, left: 2, trips: { done: 1, total: 1 }, minutes: 12 };
+const visit = { sessionId: 's1', startedAt: 1_700_000_000_000, status: 'ended', current: false, counts: totals.counts, decided: 4, left: 2, trips: { done: 1, total: 1 }, minutes: 12 };
+const home = {
+  now: 1_700_000_100_000,
+  rooms: [{ id: 'r1', name: 'Office', named: false, space: 'Work', anchors: ['desk'], visits: 1, lastVisit: 1_700_000_000_000, waiting: { undecided: 1, trips: 0 }, inProgress: false }],
+  month: { start: 1_699_000_000_000, rooms: [{ id: 'r1', name: 'Office', totals }], totals },
+};
+
 /** An open link to a phone, as the panel shows it (its QR code cut down: any rows of 0 and 1 pass). */
 const openLink = {
   status: 'open',
@@ -261,23 +269,59 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { cancelled: 3 },
     invalidOutputs: [{ cancelled: -1 }, {}],
   },
-  'carry:offer': {
+  'rooms:home': {
     validInputs: [undefined],
-    invalidInputs: [{ from: 's1' }],
-    validOutput: { from: 's0', space: 'desk work', anchors: ['desk'], unsure: ['mug'], nextTime: ['The drawer'] },
-    invalidOutputs: [{ from: 's0', anchors: [], unsure: [''], nextTime: [] }, { from: '../x', anchors: [], unsure: [], nextTime: [] }, { unsure: [] }],
+    invalidInputs: [{ id: 'r1' }],
+    validOutput: home,
+    invalidOutputs: [{ ...home, rooms: [{ ...home.rooms[0], waiting: { undecided: -1, trips: 0 } }] }, { now: 1 }],
   },
-  'carry:accept': {
-    validInputs: [{ from: 's0' }],
-    invalidInputs: [undefined, {}, { from: '../s0' }, { from: 's0', extra: 1 }],
+  'rooms:page': {
+    validInputs: [{ id: 'r1' }],
+    invalidInputs: [undefined, { id: '../r1' }, { id: 'r1', extra: 1 }],
+    validOutput: { now: 1, room: home.rooms[0], visits: [visit], totals },
+    invalidOutputs: [{ now: 1, room: home.rooms[0], visits: [{ ...visit, counts: { here: 1 } }], totals }, {}],
+  },
+  'rooms:visit': {
+    validInputs: [{ id: 'r1' }, { newRoom: true }],
+    invalidInputs: [undefined, {}, { id: 'r1', newRoom: true }, { newRoom: false }, { id: 'r 1' }],
     validOutput: snapshot,
-    invalidOutputs: [{ ...snapshot, state: { ...snapshot.state, carriedOver: { from: 's0', unsure: 'mug' } } }],
+    invalidOutputs: [{ ...snapshot, state: { ...snapshot.state, room: { id: '' } } }],
   },
-  'carry:decline': {
-    validInputs: [{ from: 's0' }],
-    invalidInputs: [undefined, { from: '' }],
-    validOutput: { declined: true },
-    invalidOutputs: [{ declined: false }, {}],
+  'rooms:rename': {
+    validInputs: [{ id: 'r1', name: 'Kids’ room' }, { id: 'r1', name: '  Den  ' }],
+    invalidInputs: [{ id: 'r1', name: '   ' }, { id: 'r1', name: 'x'.repeat(61) }, { id: 'r1' }],
+    validOutput: home,
+    invalidOutputs: [{}],
+  },
+  'rooms:merge': {
+    validInputs: [{ from: 'r1', into: 'r2' }],
+    invalidInputs: [{ from: 'r1' }, { from: 'r1', into: '' }],
+    validOutput: home,
+    invalidOutputs: [{ rooms: [] }],
+  },
+  'rooms:moveSession': {
+    validInputs: [{ sessionId: 's1', to: { room: 'r2' } }, { sessionId: 's1', to: { newRoom: true } }],
+    invalidInputs: [{ sessionId: 's1' }, { sessionId: 's1', to: 'r2' }, { sessionId: 's1', to: { room: 'r2', newRoom: true } }],
+    validOutput: home,
+    invalidOutputs: [{}],
+  },
+  'rooms:delete': {
+    validInputs: [{ id: 'r1' }, { id: 'r1', sessions: 'delete' }, { id: 'r1', sessions: { moveTo: 'r2' } }],
+    invalidInputs: [{ id: 'r1', sessions: 'keep' }, { id: 'r1', sessions: { moveTo: '' } }, {}],
+    validOutput: home,
+    invalidOutputs: [{}],
+  },
+  'rooms:summary': {
+    validInputs: [{ id: 'r1' }],
+    invalidInputs: [undefined, { id: '' }],
+    validOutput: { fileName: 'tidying-office.md', markdown: '# Office' },
+    invalidOutputs: [{ fileName: '', markdown: '' }],
+  },
+  'rooms:setUpAgain': {
+    validInputs: [undefined],
+    invalidInputs: [{ force: true }],
+    validOutput: { ...home, problem: undefined },
+    invalidOutputs: [{ ...home, month: {} }],
   },
   'photos:pick': {
     validInputs: [undefined],

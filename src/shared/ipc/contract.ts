@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CarryOverSchema } from '../carry-over/schema';
 import { CoachActivitySchema } from '../coach/activity';
 import { DetectionProgressSchema } from '../detection/schema';
 import { ExitPlanViewSchema, OpenExitPlanSchema } from '../exit-plan/schema';
@@ -11,6 +10,7 @@ import { SettingsPatchSchema, SettingsViewSchema } from '../settings/schema';
 import { ModelTestSchema } from '../model-probe/schema';
 import { PointSchema } from '../pointing/schema';
 import { PhoneLinkSchema } from '../phone/schema';
+import { HomeSchema, RoomIdSchema, RoomNameSchema, RoomPageSchema } from '../rooms/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -155,12 +155,35 @@ export const contract = {
         .refine((value) => value.uploads.length + value.paths.length > 0, 'Nothing to import.'),
       output: ImportResultSchema,
     },
-    /** Next time: what an earlier session left that this new, still empty session may start from (none: undefined). */
-    'carry:offer': { input: NoInput, output: CarryOverSchema.optional() },
-    /** Starts this session from that earlier session's leftovers; the coach takes them first. */
-    'carry:accept': { input: z.object({ from: SessionIdSchema }).strict(), output: SessionSnapshotSchema },
-    /** Starts fresh: that earlier session's leftovers are not offered again. */
-    'carry:decline': { input: z.object({ from: SessionIdSchema }).strict(), output: z.object({ declined: z.literal(true) }) },
+    /** Home (docs/rooms.md): the rooms with their last visit and what is waiting, and this month across them. */
+    'rooms:home': { input: NoInput, output: HomeSchema },
+    /** A room's page: its visits over time, their totals, its first photos beside its latest. */
+    'rooms:page': { input: z.object({ id: RoomIdSchema }).strict(), output: RoomPageSchema },
+    /**
+     * Starts a session in a room (or in a new room): one that knows what the room is for, what stays and what was left
+     * undecided there, and starts from it at once. The session in use, when nothing has happened in it, becomes it.
+     */
+    'rooms:visit': {
+      input: z.union([z.object({ id: RoomIdSchema }).strict(), z.object({ newRoom: z.literal(true) }).strict()]),
+      output: SessionSnapshotSchema,
+    },
+    'rooms:rename': { input: z.object({ id: RoomIdSchema, name: RoomNameSchema }).strict(), output: HomeSchema },
+    /** Moves every session of one room into another, and removes the first. */
+    'rooms:merge': { input: z.object({ from: RoomIdSchema, into: RoomIdSchema }).strict(), output: HomeSchema },
+    /** Moves a session to another room, or to a new room of its own. */
+    'rooms:moveSession': {
+      input: z.object({ sessionId: SessionIdSchema, to: z.union([z.object({ room: RoomIdSchema }).strict(), z.object({ newRoom: z.literal(true) }).strict()]) }).strict(),
+      output: HomeSchema,
+    },
+    /** Deletes a room; a room with sessions needs what becomes of them: moved to another room, or deleted too. */
+    'rooms:delete': {
+      input: z.object({ id: RoomIdSchema, sessions: z.union([z.object({ moveTo: RoomIdSchema }).strict(), z.literal('delete')]).optional() }).strict(),
+      output: HomeSchema,
+    },
+    /** A room's progress as a Markdown file, its chart as an image. */
+    'rooms:summary': { input: z.object({ id: RoomIdSchema }).strict(), output: z.object({ fileName: z.string().min(1), markdown: z.string() }) },
+    /** After the rooms file could not be read: puts it aside (kept) and groups the sessions into rooms again. */
+    'rooms:setUpAgain': { input: NoInput, output: HomeSchema },
     /** Stops the detector's work on the photos still waiting (they are looked at again after a resume, or in Settings). */
     'detection:cancel': { input: NoInput, output: z.object({ cancelled: z.number().int().nonnegative() }) },
     /** Desktop only: the folder/file picker, then the import of what was picked (undefined if nothing was). */

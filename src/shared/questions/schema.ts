@@ -74,6 +74,13 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
     choices: z.array(ChoiceOptionSchema).min(1).max(9),
     multiple: z.boolean(),
     allowOther: z.boolean(),
+    /**
+     * The answer filled in beforehand (last time's, in a room the coach knows): the choices ticked, their follow-up
+     * and any words of the person's own. The person changes it, or confirms it as it is.
+     */
+    preset: z
+      .object({ selected: z.array(label).max(9), followUp: z.array(label).max(9).optional(), other: z.string().trim().min(1).max(300).optional() })
+      .optional(),
   }),
   z.object({
     ...common,
@@ -93,6 +100,8 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('text'),
     prompt: z.string().trim().min(1).max(300),
     placeholder: z.string().max(120).optional(),
+    /** The answer filled in beforehand, to change or confirm (last time's, in a room the coach knows). */
+    initial: z.string().trim().max(300).optional(),
   }),
 ]);
 export type Question = z.infer<typeof QuestionSchema>;

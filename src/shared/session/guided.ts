@@ -30,6 +30,8 @@ export const SurveyingSchema = z.object({
   phase: z.literal('surveying'),
   gatheredFunction: name.optional(),
   gatheredAnchors: z.array(name),
+  /** Back in a known room, the person said something changed: its function and anchors are asked again, filled in. */
+  revisit: z.literal(true).optional(),
 });
 
 export const SortingSchema = z.object({

@@ -149,8 +149,12 @@ export function skippedThings(state: { piles: Piles; decisions: readonly Decisio
 
 /** "1 stays here, 1 goes elsewhere in the home, 2 leave the home, 0 undecided" (and the skipped, when there are any). */
 export function groupCountsText(groups: GroupedPiles, skipped = 0): string {
-  const counts = PILE_GROUPS.map((group) => PILE_GROUP_WORDS[group].count(groups[group].length));
-  return [...counts, ...(skipped ? [SKIPPED_WORDS.count(skipped)] : [])].join(', ');
+  return countsText(Object.fromEntries(PILE_GROUPS.map((group) => [group, groups[group].length])) as Record<PileGroup, number>, skipped);
+}
+
+/** The same from the counts alone (a room's totals, which are sums of sessions' counts). */
+export function countsText(counts: Readonly<Record<PileGroup, number>>, skipped = 0): string {
+  return [...PILE_GROUPS.map((group) => PILE_GROUP_WORDS[group].count(counts[group])), ...(skipped ? [SKIPPED_WORDS.count(skipped)] : [])].join(', ');
 }
 
 export const SKIPPED_WORDS = { title: 'Skipped for now', count: (n: number) => `${n} skipped for now` } as const;

@@ -3,6 +3,7 @@ import { CarryOverSchema } from '../carry-over/schema';
 import { PhotoStageSchema, ViewSchema } from '../before-after/schema';
 import { DetectionRefSchema, PhotoDetectionsSchema, PhotoOverlapSchema } from '../detection/schema';
 import { PointSchema } from '../pointing/schema';
+import { RoomRefSchema } from '../rooms/ref';
 import { DispositionSchema, QuestionSchema } from '../questions/schema';
 import { SprintSchema } from '../sprints/sprint';
 import { GuidedStateSchema } from './guided';
@@ -179,6 +180,11 @@ export const SessionStateSchema = z.object({
   guided: GuidedStateSchema.optional(),
   /** The sprint the session is in (from its first photo or message on): main's timer and the header's. */
   sprint: SprintSchema.optional(),
+  /**
+   * The room the session was started for (docs/rooms.md), recorded from its opening on; absent in sessions from before
+   * rooms. Which room it is in now is the rooms file's to say.
+   */
+  room: RoomRefSchema.optional(),
   /** What the person took up from an earlier session when this one started (docs/coach.md, Next time). */
   carriedOver: CarryOverSchema.optional(),
   /** Set when the conversational coach handed over to the guided coach mid-session. */

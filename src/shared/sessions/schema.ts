@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LeftoversSchema } from '../carry-over/schema';
 import { applyJsonPatch, JsonPatchSchema } from '../json-patch';
 import { CoachKindSchema, SessionStateSchema, type SessionState } from '../session/schema';
+import { SessionProgressSchema } from './progress';
 
 /** What a session folder's `meta.json` holds: enough for the session list without opening any log. */
 export const SessionMetaSchema = z.object({
@@ -17,6 +18,8 @@ export const SessionMetaSchema = z.object({
   leftovers: LeftoversSchema.optional(),
   /** The earlier session whose leftovers this one took up: they are not offered again. */
   carriedFrom: z.string().optional(),
+  /** What it did, for its room's progress (docs/rooms.md); absent in meta written before rooms existed. */
+  progress: SessionProgressSchema.optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;
 

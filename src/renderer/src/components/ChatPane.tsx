@@ -3,7 +3,6 @@ import type { CoachActivity } from '../../../shared/coach/activity';
 import type { SessionState } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import { visibleDraft } from '../session/activity';
-import { CarryOverOffer } from './CarryOverOffer';
 import { CoachActivityNotice } from './CoachActivityNotice';
 import { Composer } from './Composer';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
@@ -52,7 +51,6 @@ export function ChatPane(props: {
         ))}
         <li ref={listEnd} aria-hidden="true" className="messages-end" />
       </ol>
-      <CarryOverOffer session={session} bridge={bridge} />
       <CoachActivityNotice activity={activity} />
       {session?.status === 'ended' ? (
         <SessionEndedCard session={session} bridge={bridge} intake={intake} />

@@ -24,11 +24,17 @@ export function Header(props: {
   onSprintAction: (action: SprintAction) => Promise<unknown>;
   /** "Stop for today": the session winds down at once, as the same button on a card does. */
   onStopForToday: () => Promise<unknown>;
+  /** What the window shows: the session, or Home and the rooms (the session's facts are then left out). */
+  place: 'session' | 'home';
+  onHome: () => void;
+  /** Back to the session under way, from Home (absent when there is none). */
+  onSession: (() => void) | undefined;
 }) {
-  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings, onSprintAction, onStopForToday } = props;
+  const { session, status, info, sessionsButton, onOpenSessions, onOpenSettings, onSprintAction, onStopForToday, place, onHome, onSession } = props;
+  const atSession = place === 'session';
   const [stopping, setStopping] = useState(false);
   // Once something has happened, until the person has chosen it (the coach is winding down) or the session has ended.
-  const canStop = session !== undefined && session.status === 'active' && sessionBegun(session) && session.windDownChosenAt === undefined;
+  const canStop = atSession && session !== undefined && session.status === 'active' && sessionBegun(session) && session.windDownChosenAt === undefined;
   const now = useNow(30_000);
   const mode = session ? modeDisplayFor(session) : undefined;
   return (
@@ -38,7 +44,13 @@ export function Header(props: {
         <span className="brand-name">Tidying</span>
       </div>
       <div className="mode" aria-live="polite" data-testid="mode">
-        {mode ? (
+        {!atSession ? (
+          onSession ? (
+            <button type="button" className="quiet-button" onClick={onSession}>
+              Back to the session
+            </button>
+          ) : null
+        ) : mode ? (
           <>
             <span className="mode-title">{mode.title}</span>
             <span className="mode-persona">{mode.persona}</span>
@@ -47,39 +59,41 @@ export function Header(props: {
           <span className="mode-persona">Loading session…</span>
         )}
       </div>
-      <dl className="facts">
-        {session?.spaceFunction ? (
-          <div>
-            <dt>Space for</dt>
-            <dd>{session.spaceFunction}</dd>
-          </div>
-        ) : null}
-        {session && session.anchors.length > 0 ? (
-          <div>
-            <dt>Stays</dt>
-            <dd>{session.anchors.join(', ')}</dd>
-          </div>
-        ) : null}
-        {session ? (
-          <div>
-            <dt>Session</dt>
-            <dd data-testid="elapsed">{formatElapsed(now - session.sessionStart)}</dd>
-          </div>
-        ) : null}
-        {info ? (
-          <div data-testid="coach-kind">
-            <dt>Coach</dt>
-            <dd>
-              {info.coach === 'guided' || session?.handover
-                ? info.model.configured
-                  ? `Guided, phrased by ${info.model.name}`
-                  : 'Guided (works offline)'
-                : info.model.name}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-      {session?.sprint && session.status === 'active' ? (
+      {atSession ? (
+        <dl className="facts">
+          {session?.spaceFunction ? (
+            <div>
+              <dt>Space for</dt>
+              <dd>{session.spaceFunction}</dd>
+            </div>
+          ) : null}
+          {session && session.anchors.length > 0 ? (
+            <div>
+              <dt>Stays</dt>
+              <dd>{session.anchors.join(', ')}</dd>
+            </div>
+          ) : null}
+          {session ? (
+            <div>
+              <dt>Session</dt>
+              <dd data-testid="elapsed">{formatElapsed(now - session.sessionStart)}</dd>
+            </div>
+          ) : null}
+          {info ? (
+            <div data-testid="coach-kind">
+              <dt>Coach</dt>
+              <dd>
+                {info.coach === 'guided' || session?.handover
+                  ? info.model.configured
+                    ? `Guided, phrased by ${info.model.name}`
+                    : 'Guided (works offline)'
+                  : info.model.name}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {atSession && session?.sprint && session.status === 'active' ? (
         // Keyed by the sprint's phase: a new phase starts from a fresh clock reading, not one up to a tick old.
         <SprintTimer key={JSON.stringify(session.sprint)} sprint={session.sprint} disabled={status !== 'connected'} onAction={onSprintAction} />
       ) : null}
@@ -94,6 +108,11 @@ export function Header(props: {
           }}
         >
           Stop for today
+        </button>
+      ) : null}
+      {atSession ? (
+        <button type="button" className="quiet-button" disabled={status !== 'connected'} onClick={onHome}>
+          Home
         </button>
       ) : null}
       <button

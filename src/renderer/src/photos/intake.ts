@@ -18,6 +18,16 @@ export type IntakeState =
 export class PhotoIntake {
   /** Where a dropped session archive goes (the app opens it). */
   #onSessionFile: ((file: File) => void) | undefined;
+  /** Asked before photos go in (the app asks which room they are of, when none is picked); false keeps them out. */
+  #beforeImport: (() => Promise<boolean>) | undefined;
+
+  /** Who is asked before photos go in; returns the way to stop. */
+  askBeforeImport(ask: () => Promise<boolean>): () => void {
+    this.#beforeImport = ask;
+    return () => {
+      if (this.#beforeImport === ask) this.#beforeImport = undefined;
+    };
+  }
 
   /** Who opens a dropped session archive; returns the way to stop. */
   handleSessionFiles(handler: (file: File) => void): () => void {
@@ -96,6 +106,7 @@ export class PhotoIntake {
       this.set(this.state);
       return;
     }
+    if (this.#beforeImport && !(await this.#beforeImport())) return;
     await this.#import(files);
   }
 
@@ -124,6 +135,7 @@ export class PhotoIntake {
   /** The desktop's own picker: main shows it and imports what was picked. */
   async pick(): Promise<void> {
     if (this.busy) return;
+    if (this.#beforeImport && !(await this.#beforeImport())) return;
     const controller = this.start();
     try {
       this.set({ phase: 'importing', total: 0 });

@@ -4,7 +4,7 @@ import { OtherField } from './OtherField';
 import {
   choiceAnswer,
   closeOther,
-  emptyChoiceDraft,
+  initialChoiceDraft,
   openOther,
   pickFollowUp,
   pickOption,
@@ -58,7 +58,7 @@ const HINT = { single: 'Pick one.', multiple: 'Pick any that fit.' };
 
 /** What the space is for, what must stay, or any multiple choice; a pick can reveal a follow-up question. */
 export function ChoiceQuestion({ question, send, frame }: QuestionBodyProps<'choice'>) {
-  const [draft, setDraft] = useState<ChoiceDraft>(emptyChoiceDraft);
+  const [draft, setDraft] = useState<ChoiceDraft>(() => initialChoiceDraft(question));
   const otherButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   // An option picked by key whose follow-up should take focus once it is on screen.

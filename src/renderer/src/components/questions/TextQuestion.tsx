@@ -5,7 +5,7 @@ import { sentence } from '../../../../shared/text/sentence';
 
 /** A question answered in the person's own words. Enter sends, Shift+Enter adds a line, as in the chat. */
 export function TextQuestion({ question, send, frame }: QuestionBodyProps<'text'>) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(question.initial ?? '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import {
   choiceAnswer,
   closeOther,
   emptyChoiceDraft,
+  initialChoiceDraft,
   openOther,
   pickFollowUp,
   pickOption,
@@ -98,5 +99,16 @@ describe('a multiple-answer choice', () => {
     expect(choiceAnswer(multiple, draft)).toEqual({ kind: 'choice', selected: ['Sleep'], other: 'Plants' });
     draft = closeOther(draft);
     expect(choiceAnswer(multiple, draft)).toEqual({ kind: 'choice', selected: ['Sleep'] });
+  });
+});
+
+describe('a choice filled in beforehand (last time’s answer, in a room the coach knows)', () => {
+  it('opens with the preset picked, its follow-up and words of the person’s own, so Done sends it as it was', () => {
+    const single = { ...question(false), preset: { selected: ['Work'], followUp: ['Writing'] } };
+    expect(choiceAnswer(single, initialChoiceDraft(single))).toEqual({ kind: 'choice', selected: ['Work'], followUp: ['Writing'] });
+    const own = { ...question(false), preset: { selected: [], other: 'reading nook' } };
+    expect(initialChoiceDraft(own)).toMatchObject({ otherOpen: true, other: 'reading nook' });
+    expect(choiceAnswer(own, initialChoiceDraft(own))).toEqual({ kind: 'choice', selected: [], other: 'reading nook' });
+    expect(initialChoiceDraft(question(true))).toBe(emptyChoiceDraft);
   });
 });

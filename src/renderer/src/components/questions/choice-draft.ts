@@ -14,6 +14,16 @@ export interface ChoiceDraft {
 
 export const emptyChoiceDraft: ChoiceDraft = { selected: [], followUps: {}, otherOpen: false, other: '' };
 
+/** The draft a card opens with: its preset answer filled in (last time's, in a room the coach knows), else nothing. */
+export function initialChoiceDraft(question: ChoiceQuestion): ChoiceDraft {
+  const preset = question.preset;
+  if (!preset) return emptyChoiceDraft;
+  const followUps = Object.fromEntries(
+    question.choices.flatMap((choice) => (choice.followUp && preset.selected.includes(choice.label) && preset.followUp?.length ? [[choice.label, preset.followUp]] : [])),
+  );
+  return { selected: preset.selected, followUps, otherOpen: preset.other !== undefined, other: preset.other ?? '' };
+}
+
 function toggle(list: readonly string[], label: string, multiple: boolean): string[] {
   if (!multiple) return [label];
   return list.includes(label) ? list.filter((item) => item !== label) : [...list, label];

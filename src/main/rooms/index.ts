@@ -1,0 +1,2 @@
+export { Rooms, type RoomsDeps, type SessionsOfDeleted } from './service';
+export { ROOMS_FILE, roomsFilePath } from './file';
