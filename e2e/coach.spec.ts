@@ -54,7 +54,7 @@ test('a disposition card answered with key 1 moves the item to its pile', async 
   await expect(recommended).toContainText('→ kitchen cupboard');
   await expect(recommended).toBeFocused();
   await expect(card.getByRole('button', { name: 'Not sure yet' })).toHaveAttribute('aria-keyshortcuts', '4');
-  await expect(card.getByTestId('time-left')).toContainText('About 5 min left');
+  await expect(card.getByTestId('time-left')).toContainText('This card waits about 5 min');
   await page.screenshot({ path: shotPath('dialog-disposition.png') });
   // A small window: the card scrolls inside itself rather than spilling off screen.
   await page.setViewportSize({ width: 560, height: 420 });
@@ -205,7 +205,7 @@ test('a question left unanswered closes when main says its time is up', async ({
   await say(page, "let's start sorting");
   const card = dialog(page);
   await expect(card).toHaveAccessibleName('Broken desk lamp');
-  await expect(card.getByTestId('time-left')).toContainText(/\d s left/);
+  await expect(card.getByTestId('time-left')).toContainText(/This card closes in \d+ s/);
   await expect(card).toHaveCount(0, { timeout: 8000 });
   await coachSaid(page, 'No rush. We can leave the lamp for now.');
   await expect(page.getByTestId('things-decided')).toHaveText('Nothing decided yet');
