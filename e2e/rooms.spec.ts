@@ -226,4 +226,10 @@ test('a room can be renamed, a session moved to a new room, and deleting a room 
   await expectAccessible(page, 'deleting a room');
   await asked.getByRole('button', { name: 'Keep it' }).click();
   await expect(room.getByTestId('room-visit')).toHaveCount(1);
+
+  // Photos dropped on a room's own page are of that room: nothing asks which, and its visit starts knowing it.
+  await dropFiles(page, [photo('coffee.jpg')]);
+  await expect(cardTitle(page)).toHaveText(/^Still your bedroom/);
+  await expect(page.getByTestId('which-room')).toHaveCount(0);
+  await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
 });

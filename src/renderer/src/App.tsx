@@ -88,11 +88,17 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
     [bridge],
   );
   // Photos with no room picked ask which room they are of, first; the answer starts its session, then they go in.
+  // Photos dropped on a room's own page are of that room: nothing to ask.
   const needsRoom = view?.kind !== 'session' || awaitingRoom;
+  const roomOnScreen = view?.kind === 'room' ? view.id : undefined;
   useEffect(
     () =>
       intake.askBeforeImport(async () => {
         if (!needsRoom) return true;
+        if (roomOnScreen) {
+          await visit(roomOnScreen);
+          return true;
+        }
         const known = rooms.home?.rooms ?? [];
         const room = known.length ? await new Promise<string | 'new' | undefined>((resolve) => setWhichRoom(() => resolve)) : 'new';
         setWhichRoom(undefined);
@@ -100,7 +106,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
         await visit(room);
         return true;
       }),
-    [intake, needsRoom, rooms.home, visit],
+    [intake, needsRoom, roomOnScreen, rooms.home, visit],
   );
 
   // Asked again for each session (a new session may get another coach) and after each change in Settings.
