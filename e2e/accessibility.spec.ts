@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { dialog, say } from './support/page';
+import { chooseTheme, dialog, say } from './support/page';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
 const PHOTO = path.resolve(import.meta.dirname, '../src/main/detection/fixtures/coffee.jpg');
@@ -42,12 +42,7 @@ for (const theme of ['dark', 'light'] as const) {
     app = await startWebMode();
     await page.goto(app.url);
     await expect(page.getByTestId('connection')).toHaveText('Connected');
-    if (theme === 'light') {
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByTestId('settings-dialog').getByRole('radio', { name: 'Light' }).check();
-      await page.getByTestId('settings-dialog').getByRole('button', { name: 'Close' }).click();
-    }
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await chooseTheme(page, theme);
     await expectAccessible(page, 'the empty window');
 
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { decide, dialog, startOverwhelmedGuidedSession } from './support/page';
+import { decide, dialog, showTheme, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
@@ -15,11 +15,6 @@ test.afterEach(async () => {
   app = undefined;
   dataDir = undefined;
 });
-
-/** Both themes, as the window would show them (the page's theme attribute is what Settings sets). */
-async function theme(page: Page, name: 'dark' | 'light') {
-  await page.evaluate(`document.documentElement.dataset.theme = '${name}'; document.documentElement.style.colorScheme = '${name}'`);
-}
 
 const groupsOf = (page: Page) => page.getByTestId('exit-plan-group');
 
@@ -63,7 +58,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await plan.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shotPath('exit-plan-ended-dark.png') });
   await expectAccessible(page, 'the exit plan in the ended session, dark');
-  await theme(page, 'light');
+  await showTheme(page, 'light');
   await page.screenshot({ path: shotPath('exit-plan-ended-light.png') });
   await expectAccessible(page, 'the exit plan in the ended session, light');
   await page.setViewportSize({ width: 800, height: 600 });
@@ -106,7 +101,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await expect(page.getByTestId('home').getByTestId('room-card')).toContainText('Office');
   await page.screenshot({ path: shotPath('exit-plan-notice-dark.png') });
   await expectAccessible(page, 'the exit plan notice, dark');
-  await theme(page, 'light');
+  await showTheme(page, 'light');
   await page.screenshot({ path: shotPath('exit-plan-notice-light.png') });
   await expectAccessible(page, 'the exit plan notice, light');
   await page.setViewportSize({ width: 800, height: 600 });
@@ -124,7 +119,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   await expect(page.locator('.header')).toBeHidden();
   await page.screenshot({ path: shotPath('exit-plan-dialog-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
-  await theme(page, 'dark');
+  await showTheme(page, 'dark');
   await page.screenshot({ path: shotPath('exit-plan-dialog-dark.png') });
   await planDialog.getByRole('checkbox', { name: 'empty amazon envelope' }).check();
   await expect(planDialog.getByTestId('exit-plan-progress')).toHaveText('2 of 4 done');

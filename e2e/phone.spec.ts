@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { chooseTheme } from './support/page';
 
 const IPHONE = {
   viewport: { width: 390, height: 844 },
@@ -36,12 +37,7 @@ async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark'): Promise
   app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
-  if (theme === 'light') {
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByTestId('settings-dialog').getByRole('radio', { name: 'Light' }).check();
-    await page.getByTestId('settings-dialog').getByRole('button', { name: 'Close' }).click();
-  }
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await chooseTheme(page, theme);
 }
 
 /** Opens the panel and reads the address its QR code carries. */

@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { dialog, dropFiles, say } from './support/page';
+import { dialog, dropFiles, say, showTheme } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
@@ -40,10 +40,6 @@ async function openAt(page: Page, at: string): Promise<void> {
 }
 
 const photo = (name: string) => ({ name, data: readFileSync(path.join(FIXTURES, name)) });
-
-async function theme(page: Page, name: 'dark' | 'light') {
-  await page.evaluate(`document.documentElement.dataset.theme = '${name}'; document.documentElement.style.colorScheme = '${name}'`);
-}
 
 /**
  * A screenshot of all of Home or a room's page: each scrolls inside the window under the header, so the window is made
@@ -172,7 +168,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   expect(await page.evaluate('document.documentElement.scrollHeight <= window.innerHeight + 1')).toBe(true);
   await expectAccessible(page, 'a room’s page, dark theme');
   await wholePage(page, 'room-page', 'rooms-room-dark.png');
-  await theme(page, 'light');
+  await showTheme(page, 'light');
   await expectAccessible(page, 'a room’s page, light theme');
   await wholePage(page, 'room-page', 'rooms-room-light.png');
   await page.setViewportSize({ width: 800, height: 600 });

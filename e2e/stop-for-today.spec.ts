@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { thingsDecided } from '../src/shared/session/pile-groups';
-import { dialog, say } from './support/page';
+import { chooseTheme, dialog, say } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -152,12 +152,7 @@ for (const theme of ['dark', 'light'] as const) {
     app = await startWebMode();
     await page.goto(app.url);
     await expect(page.getByTestId('connection')).toHaveText('Connected');
-    if (theme === 'light') {
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByTestId('settings-dialog').getByRole('radio', { name: 'Light' }).check();
-      await page.getByTestId('settings-dialog').getByRole('button', { name: 'Close' }).click();
-    }
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await chooseTheme(page, theme);
     const shots = async (name: string) => {
       for (const [width, height] of [
         [800, 600],

@@ -53,3 +53,18 @@ export function filesTransfer(page: Page, files: readonly { name: string; data: 
 export async function dropFiles(page: Page, files: readonly { name: string; data: Buffer | string; type?: string }[], on = 'main'): Promise<void> {
   await page.dispatchEvent(on, 'drop', { dataTransfer: await filesTransfer(page, files) });
 }
+
+/** Light theme picked the way a person does, in Settings; the page's theme attribute says it took. */
+export async function chooseTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if (theme === 'light') {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('settings-dialog').getByRole('radio', { name: 'Light' }).check();
+    await page.getByTestId('settings-dialog').getByRole('button', { name: 'Close' }).click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** A theme put straight on the page, for screenshots of a screen where Settings cannot be opened. */
+export async function showTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.evaluate(`document.documentElement.dataset.theme = '${theme}'; document.documentElement.style.colorScheme = '${theme}'`);
+}
