@@ -98,7 +98,24 @@ const SPELLING: Readonly<Record<string, string>> = {
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
   nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno', em: 'them',
+  // Texting shorthand: "w no lids", "chillin n sleeping", "yeh go on", "erm".
+  w: 'with', n: 'and', yeh: 'yes', yah: 'yes', bc: 'because', cuz: 'because', coz: 'because',
 };
+
+/**
+ * Words typed with a letter held down ("binnnn", "yesss", "keeeep", "sooo much") are the word, when it is one of
+ * these; never a stop or a "no" (a guessed stop is the worst misreading: "nooooo" stays unread).
+ */
+const STRETCHABLE = new Set([
+  ...'bin trash toss keep yes ok so too much many please sure go next skip lol ugh hmm um omg yay wow nice right well oh really'.split(' '),
+]);
+
+/** A word with a letter held down, given back when it is a word people stretch ("binnnn" is bin, "keeeep" is keep). */
+function unstretched(word: string): string {
+  if (!/(\p{L})\1\1/u.test(word)) return word;
+  const forms = [word.replace(/(\p{L})\1{2,}/gu, '$1$1'), word.replace(/(\p{L})\1{2,}/gu, '$1')];
+  return forms.map((form) => SPELLING[form] ?? corrected(form)).find((form) => STRETCHABLE.has(form) || TYPO_TARGETS.includes(form)) ?? word;
+}
 
 /** The outcome vocabulary a typo is corrected towards; never a stop word (a guessed stop is the worst misreading). */
 const TYPO_TARGETS = ['trash', 'throw', 'recycle', 'donate', 'charity', 'keep', 'next'];
@@ -120,7 +137,9 @@ function normalise(term: Term): string {
   // "mum's" is "mom's": the owner spelt one way, the possessive kept.
   const owner = /^(.+)'s$/.exec(word)?.[1];
   if (owner && SPELLING[owner]) return `${SPELLING[owner]}'s`;
-  return SPELLING[word] ?? corrected(word);
+  // "erm", "er", "uhm", "ummm": one sound.
+  if (/^(?:e+r+m*|e+h+m+|u+h*m+|u+h+)$/.test(word)) return 'um';
+  return SPELLING[word] ?? corrected(unstretched(word));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,15 +206,21 @@ function clausesOf(text: string): Clause[] {
       if (/^(?:i )?(?:dunno|do not know)$/.test(words.map((word) => word.norm).join(' ')) && !/^(?:what|where|which|who|why|how|if|whether|about|yet)$/.test(norm)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
-      if (BREAK.test(term.post)) flush();
+      // "trash lol why do i keep these", "magnet lol it's from a road trip": a laugh after words ends what they say,
+      // as a full stop would (a leading "lol" opens nothing).
+      if (BREAK.test(term.post) || (LAUGH.test(norm) && words.length > 1)) flush();
     }
     flush();
   }
   return heldAndCorrected(clauses);
 }
 
-/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually". */
-const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute))*$/;
+/** Laughing, typed: "lol", "lmao", "haha". */
+const LAUGH = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*)$/;
+/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually", "ugh stop lol". */
+const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm|ugh) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute|lol|lmao|haha))*$/;
+/** A hold-on that is a bare "stop", which a stop alone after it leaves a stop. */
+const BARE_STOP = /(?:^| )stop(?: (?:lol|lmao|haha))?$/;
 /** A clause that adds to what came before: "also the desk", "and the lamp", "plus the rug". */
 const ADDS = /^(?:also|and|plus|and also|oh and|as well as|too)(?= |$)/;
 /** A clause that takes back what came before: "actually no", "scratch that", "or rather". */
@@ -213,11 +238,11 @@ function heldAndCorrected(clauses: Clause[]): Clause[] {
   for (let index = clauses.length - 2; index >= 0; index--) {
     const clause = clauses[index]!;
     const rest = clauses.slice(index + 1);
-    const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
+    const holdsOn = HOLD_ON.test(clause.norm) && !(BARE_STOP.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
     // "the bed, wait, also the desk": a pause before something more adds to what came before; it takes nothing back.
     if (holdsOn && index > 0 && ADDS.test(rest[0]?.norm ?? '')) return [...clauses.slice(0, index), ...rest];
     const corrects = index > 0 && clause.norm === 'no' && CORRECTION.test(rest[0]?.norm ?? '');
-    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
+    if ((holdsOn && (index === 0 || !BARE_STOP.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
   }
   return clauses;
 }
@@ -264,7 +289,9 @@ const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesI
 // The session, whatever the card.
 const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
 const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|(?:i |we )?(?:need to|have to|have got to|got to|gotta|(?:am |are )?(?:gonna|going to) have to)|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
-const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
+const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight|for (?:one|this|the|an|one more) (?:day|afternoon|morning|evening|night|session|sitting|go)))*';
+/** A time that is this session, said after a phrase that is a stop only with it: "that will do for today". */
+const THIS_SESSION = ' (?:for )?(?:today|tonight|the day|the night|(?:one|this|the|an) (?:day|afternoon|morning|evening|night|session|sitting|go))';
 /** Another session, named: "tomorrow", "another day", "some other time". */
 const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
 const CORE = [
@@ -274,6 +301,9 @@ const CORE = [
   `that is (?:me|us) (?:(?:done|finish)${WHEN}|for (?:today|now|tonight|the day))`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
+  // Having had enough, said of this session: "I think I've had quite enough for one afternoon" (not "... of this mess").
+  `(?:(?:i|we) )?(?:have |had )?had (?:quite |more than |about |just about )?enough${WHEN}`,
+  `that (?:will|would|should|must)(?: have to)? do(?: it)?(?: for (?:me|us))?${THIS_SESSION}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
   // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
   `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
@@ -288,7 +318,7 @@ const CORE = [
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|honestly|to be honest|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
+const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 /** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
 const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
@@ -618,7 +648,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -768,7 +798,7 @@ const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|do
 /** Which photo, not what is in it: "photo 2", "in the second pic", "the last picture". */
 const PHOTO = /^(?:(?:in|on) )?(?:the )?(?:(?:first|second|third|fourth|last|next|other|\d+(?:st|nd|rd|th)) )?(?:photo|pic|picture|image|shot)s?(?: (?:\d+|one|two|three|four|five))?$/;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
+const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have(?! (?:had|been|done|gone|to|finished|decided|sorted|just|already|never|not|no)(?: |$))|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
 const THERE_IS_TEXT =
   /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is|(?:i['’]ll|ill|i\s+will|let\s+me|lemme|(?:i['’]m|im|i\s+am)\s+(?:going\s+to|gonna))(?:\s+just)?\s+(?:grab|take|pick\s+up|do|start\s+with|go\s+with|go\s+for|tackle|get))\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
@@ -913,6 +943,8 @@ const UNMARKED: readonly (readonly [RegExp, string])[] = [
   [/\b(does|did|were|have|had|must|need)nt\b/gi, "$1n't"],
   [/\b(they|you)re\b/gi, "$1're"],
   [/\b(we|they|you)ve\b/gi, "$1've"],
+  // Not "well", "shell", "hell": only the subjects whose "ll" is no word.
+  [/\b(that|it|there|you|they)ll\b/gi, "$1'll"],
 ];
 
 /** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
