@@ -383,7 +383,9 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
+// "stuff", "place" and "set" are verbs only before what they move: "stuff them in the bag" (not "the stuff in the bag").
+const PLACE_VERB =
+  '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave|tuck|stash|slot|squeeze|cram|hide|stack|lay|(?:stuff|place|set)(?= (?:it|them|this|that|these|those|all|the lot)(?: |$)))';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
@@ -422,7 +424,30 @@ const PLACE_NOUN = phrase(
   'toolbox', 'shed', 'garage', 'hall', 'hallway', 'landing', 'hook', 'door', 'loft', 'attic', 'basement', 'cellar', 'downstairs',
   'upstairs', 'car', 'desk', 'nightstand', 'bedside table', 'dresser', 'hamper', 'basket', 'pantry', 'sink', 'counter', 'rack',
   'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub', 'laundry(?: basket| bin| pile)?', 'van', 'locker',
+  // Appliances and small things that hold things: "dishwasher", "freezer", "the little bowl on the shelf", "art cart".
+  'dishwasher', 'washing machine', 'washer', 'dryer', 'fridge', 'freezer', 'microwave', 'oven', 'bowl', 'folder', 'cart', 'trolley', 'tray',
+  '(?:window ?)?sill', 'windowsill', 'mantel\\w*', '\\w*bench', 'rail', 'caddy', 'tin', 'jar', 'bureau', 'sideboard', 'ottoman',
+  'cubby', 'cubbies', 'chair', 'sofa', 'couch', 'stairs', 'understairs', 'airing cupboard', 'filing cabinet',
 );
+/**
+ * A bin that is storage, not the rubbish: named for what it holds ("the toy bin", "the lego bin", "the sock bin"),
+ * or standing where things are stored ("the bin in the closet", "a bin under the bed"). Not the kitchen bin, the
+ * wheelie bin, or one named for a way out. Asked where a thing lives, a bin named by its colour is storage too ("the
+ * blue bin"): a thing does not live in the rubbish.
+ */
+const WASTE_BIN = 'yes|ok|no|so|then|and|or|please|lol|um|oh|well|right|fine|sure|actually|definitely|def|the|a|an|my|our|your|this|that|in|into|to|on|at|by|it|them|trash|recycle|donate|charity|battery|e-?waste|kitchen|bathroom|office|wheelie|wheely|pedal|general|waste|landfill|outside|outdoor|big|main|dust|swing|flip|food|compost|garden|household|council|street|public|litter|nappy|diaper|sanitary|green|brown|black|gray|just|straight|the big|normal|regular|own|their|his|her|its|nearest|kitchen|utility|bedroom';
+const COLOUR = 'blue|red|yellow|pink|purple|orange|white|clear|see-through|striped|spotty|little|small|tall|plastic|fabric|wicker|metal|wooden';
+const STORAGE_SPOT = '(?:the |my |our |his |her |their )?(?:\\w+ )?(?:closet|wardrobe|shel(?:f|ves)|bed|bedroom|playroom|toy ?room|nursery|loft|attic|cubby|cubbies|den|craft room)';
+function storageBin(clause: Clause, { at }: Found, whereCard: boolean): boolean {
+  const words = clause.norm.slice(0, at).trim().split(' ').filter(Boolean);
+  const before = words.at(-1) ?? '';
+  const tags = clause.words[words.length - 1]?.tags;
+  const after = clause.norm.slice(at).replace(/^ ?bins? ?/, '');
+  const colour = new RegExp(`^(?:${COLOUR})$`).test(before);
+  const named = before !== '' && !new RegExp(`^(?:${WASTE_BIN})$`).test(before) && (colour ? whereCard : tags?.has('Noun') === true && !tags.has('Pronoun'));
+  const standing = new RegExp(`^(?:in|on|under|underneath|inside|on top of|in the back of) ${STORAGE_SPOT}(?: |$)`).test(after);
+  return named || standing;
+}
 /** "file it", "filing": the file box, as the card's "File it" choice. */
 const FILE_IT = /^(?:(?:just|please) )?(?:file|filing)(?: (?:it|them|that|those|away|it away|them away))?(?: please)?$/;
 
@@ -543,7 +568,9 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
   // "in the recycling obvs", "back to the chemist i guess": a remark after the place is no part of it.
   const where = trimFiller(said);
   const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
-  if (outcome) return { outcome, firm: true };
+  // "bin in the closet": a bin where things are stored is no way out.
+  const stored = new RegExp(`(?:^| )bins? (?:in|on|under|underneath|inside|on top of|in the back of) ${STORAGE_SPOT}(?: |$)`).test(where);
+  if (outcome && !(outcome === 'trash' && stored)) return { outcome, firm: true };
   const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
   if (RECYCLING_POINT.test(where)) return { outcome: 'recycle', location: place(), firm: true };
   // Asked where it lives, someone else's home is where it lives ("mom's house"); otherwise it leaves the home.
@@ -559,6 +586,8 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
 const ASKS_A_FACT = new RegExp(
   [
     '(?:where|what|how|which|who|when) (?:do|does|did|is|are|can|could|should|would|will) ',
+    // "why do I keep these", "why did we even buy this": asking why of one's own doing decides nothing either.
+    'why (?:on earth )?(?:do|did|would|have|am|are) (?:i|we)(?! not)(?= )',
     // Not asking leave, nor asking the coach to do it: "can you put it in the donate pile".
     '(?:can|could|should|does) (?!(?:i|we|not) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
     // "do" with an object is doing it: "do it, bin them".
@@ -603,13 +632,19 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   let best: { outcome: Outcome; firm: boolean; at: number; judged: boolean } | undefined;
   let refuses = false;
+  let storage = false;
   // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes; "on the shelf
   // where it lives": a remark about the place is no second answer.
   const aside = PURPOSE.exec(clause.norm) ?? WHERE_IT.exec(clause.norm);
   const asideAt = aside ? aside.index + aside[0].length : clause.norm.length;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
-    const found = matchesIn(clause, word.pattern).find((match) => match.at < asideAt && !(word.alsoAName && namesAThing(clause, match)));
+    const found = matchesIn(clause, word.pattern).find(
+      (match) =>
+        match.at < asideAt &&
+        !(word.alsoAName && namesAThing(clause, match)) &&
+        !(word.outcome === 'trash' && /^ ?bins?$/.test(clause.norm.slice(match.at, match.end)) && (storage = storageBin(clause, match, whereCard))),
+    );
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
@@ -622,7 +657,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
-  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
+  if ((storage || has(clause, PLACE_NOUN)) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
   return undefined;
 }
 
@@ -631,7 +666,7 @@ function isPlaceOnly(clause: Clause): boolean {
   if (matchIn(clause, PLACE_NOUN)?.negated) return false;
   // Place nouns that can be verbs ("hook", "shelf") and filler verbs ("I guess") are not an action.
   const verbs = clause.words.filter(
-    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
+    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'under', 'behind', 'beside', 'inside', 'above', 'below', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
   );
   return verbs.length === 0 && !['i', 'it', 'its', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
@@ -1000,10 +1035,12 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
       // The first place named is where it goes; what follows is usually a detail or a remark.
       // A clause about the thing, not its place ("don't bin it"), is not a candidate.
+      // "it lives by my bed, plugged into the wall": a clause saying where it lives is no remark, whatever its subject.
+      const saysWhere = (clause: Clause) => outcomeIn(clause, true)?.location !== undefined && PLACE_VERB_WORD.test(clause.norm);
       const candidates = clauses.filter(
         (clause) =>
           !matchIn(clause, PLACE_NOUN)?.negated &&
-          !REMARK_START.test(clause.norm) &&
+          (!REMARK_START.test(clause.norm) || saysWhere(clause)) &&
           !/^(?:not|stop|quit|enough) /.test(clause.norm) &&
           [undefined, 'place'].includes(outcomeIn(clause, true)?.outcome),
       );
