@@ -93,7 +93,7 @@ const SPELLING: Readonly<Record<string, string>> = {
   colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
   organise: 'organize', mum: 'mom', mums: 'moms', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
   hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin', binning: 'bin',
-  chucking: 'chuck', lobbing: 'lob', ditching: 'ditch', scrapping: 'scrap', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
+  chucking: 'chuck', chucked: 'chuck', thrown: 'throw', tossed: 'toss', ditched: 'ditch', dumped: 'dump', lobbing: 'lob', ditching: 'ditch', scrapping: 'scrap', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
@@ -262,6 +262,8 @@ const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
 const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
 /** A negative question is a suggestion, and negates nothing: "can't we just lump them together", "why not bin it". */
 const SUGGESTION = /(?:^| )(?:(?:why )?(?:can|could|do|would|should|shall) not (?:we|i|you)|why not)(?= |$)/g;
+/** What a thing lacks, in its name, negates no verb: "the ones with no lids can go in the bin", "the ones without lids". */
+const LACKING = /(?:^| )(?:with no|without(?! (?:it|them|this|that|these|those)(?: |$)))(?= \w+ \w)/g;
 const NOT_OR_NEVER = phrase('not', 'never');
 const STAY = phrase('stay');
 /** Anchors: "everything can go except the bike". */
@@ -280,7 +282,7 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
   return [...clause.norm.matchAll(new RegExp(pattern.source, 'g'))].map((match) => ({
     at: match.index,
     end: match.index + match[0].length,
-    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '')),
+    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '').replace(LACKING, '')),
   }));
 }
 
@@ -385,7 +387,7 @@ const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
 // "stuff", "place" and "set" are verbs only before what they move: "stuff them in the bag" (not "the stuff in the bag").
 const PLACE_VERB =
-  '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave|tuck|stash|slot|squeeze|cram|hide|stack|lay|(?:stuff|place|set)(?= (?:it|them|this|that|these|those|all|the lot)(?: |$)))';
+  '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move(?! on(?! top))|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave|tuck|stash|slot|squeeze|cram|hide|stack|lay|(?:stuff|place|set)(?= (?:it|them|this|that|these|those|all|the lot)(?: |$)))';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
@@ -399,13 +401,13 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
   [
     ['recycle(?: bin| box| bag| crate)?|bottle bank|(?:council |local )?tip', 'recycle'],
     ['(?:trash|bin|dump|curb)(?: bag| can)?', 'trash'],
-    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store', 'donate'],
+    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store|free pile|(?:(?:jumble|yard|garage|rummage|car boot|boot) sale)(?: pile| box| bag)?', 'donate'],
   ] as const
 ).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
 /** A destination said to take things: "the tip takes paint", "the charity shop will take them". */
 const TAKEN_BY = /^(.+?) (?:takes|take|accepts|will take|can take|would take|should take|might take)(?= |$)/;
 /** "there's a battery bin at tesco": a destination offered is the way out it names. */
-const THERE_IS_A = /^there (?:is|are) /;
+const THERE_IS_A = /^(?:there (?:is|are)|(?:(?:the|my|our) )?\w+(?: \w+)? (?:has|have|has got|have got)(?= (?:a|an|some) )) /;
 /**
  * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
@@ -472,14 +474,18 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
+    pattern: phrase(
+      'donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace',
+      // Sales and swaps where things go to someone else: "the church jumble sale", "car boot", "freecycle it".
+      '(?:jumble|yard|garage|rummage|boot|bake|church|school) sale', 'car boot', 'bric a brac', 'freecycle', 'free pile', 'good home', 'gumtree', 'depop', 'craigslist', 'olio', 'buy nothing', 'swap shop',
+    ),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
@@ -512,7 +518,17 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
   { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'lob', 'ditch', 'scrap', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
-  { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
+  {
+    pattern: phrase(
+      'skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one',
+      // Deciding later, said other ways: "I'd rather not decide today", "leave it for now", "not ready to open it", "move on".
+      'rather not (?:decide|choose|think about|deal with|do)', '(?:decide|deal with (?:it|them|this|that)) (?:later|another (?:day|time)|tomorrow)',
+      'leave (?:it|them|this|that|those|these) (?:for|till|until) (?:now|later|another|tomorrow|the moment|next time)', 'move on',
+      'not ready to (?:decide|deal|open|look|face|sort|think|go through|read|choose)',
+    ),
+    outcome: 'skip',
+    firm: true,
+  },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   {
     pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go', 'bring myself to'),
@@ -548,7 +564,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('finish (?:reading|knitting|it)'), outcome: 'keep', firm: false, negated: 'keep' },
 ];
 
-const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store']);
+const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store', 'sale', 'sales', 'pile', 'stall']);
 /** Words after an outcome word that are not a thing it names: "bin it", "trash obvs", "charity please". */
 const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol', 'obvs', 'obviously', 'tbh', 'please', 'honestly', 'definitely', 'then', 'innit', 'mate', 'asap']);
 
@@ -624,7 +640,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
     const { verb, onto, where } = place.groups as { verb?: string; onto?: string; where: string };
-    const elsewhere = onto && BESIDE.test(onto) ? undefined : destinationOf(clause, where, whereCard);
+    // "on the free pile" is in it: a pile is not a bin to stand things by.
+    const elsewhere = onto && BESIDE.test(onto) && !/^(?:the |a |my )?(?:\w+ )+pile(?: |$)/.test(where) ? undefined : destinationOf(clause, where, whereCard);
     if (elsewhere) return elsewhere;
     // Kept somewhere is a place only where a place is named: not "keep it in case", "keep it in mind".
     const placed = !/^(?:here|there|it|them)$/.test(where) && (verb !== 'keep' || /^(?:the|my|our|his|her|their|your|a|an) /.test(where) || has(clause, PLACE_NOUN));
@@ -709,6 +726,21 @@ const APPOSITION = /^(?:the|a|an) (?:\w+ ){0,2}ones?$/;
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
+/** A clause that puts something in place of what came before: "actually the drawer", "or the shelf", "the box instead". */
+const INSTEAD = /^(?:(?:no|actually|or|maybe|wait|rather|better|sorry) )|(?:^| )(?:instead|rather)(?: |$)/;
+
+/**
+ * A place that narrows the place named just before it is said with it: "Garage. The red toolbox on the second shelf."
+ * is the garage's toolbox, not a toolbox anywhere; one said instead ("the desk... actually the drawer") replaces it.
+ */
+function refinedPlace(read: readonly { clause: Clause; reading: Reading | undefined }[], last: { clause: Clause; reading: Reading }): Reading {
+  const at = read.findIndex(({ clause }) => clause === last.clause);
+  const before = read[at - 1]?.reading;
+  const { reading } = last;
+  if (reading.outcome !== 'place' || !reading.location || before?.outcome !== 'place' || !before.location || INSTEAD.test(last.clause.norm)) return reading;
+  return { ...reading, location: `${before.location}, ${reading.location.replace(/^(?:The|A|An|My|Our)\b/, (article) => article.toLowerCase())}` };
+}
+
 /**
  * What the message says about the item in hand, corrections and all; undefined when it says nothing about it.
  * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
@@ -732,7 +764,8 @@ function disposition(clauses: readonly Clause[], item: string, whereCard = false
   const firmly = kept.filter(({ reading }) => reading.firm && !(located && reading.outcome === 'place' && !reading.location));
   // "bin the sauce packets but keep the box": what is said about another thing yields to what is said about this one.
   const onThisThing = firmly.filter(({ clause }) => !aboutAnotherThing(clause, item));
-  const firm = (onThisThing.length > 0 ? onThisThing : firmly).at(-1)?.reading;
+  const last = (onThisThing.length > 0 ? onThisThing : firmly).at(-1);
+  const firm = last && refinedPlace(read, last);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
@@ -987,6 +1020,10 @@ function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
   text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // "glass recycling (along with its friends under the sink)": an aside in brackets says nothing about the answer,
+  // when there is an answer outside it.
+  const outside = text.replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  if (/\p{L}/u.test(outside)) text = outside;
   // "thats", "doesnt", "theyre": given their apostrophe back, compromise expands them as any other.
   for (const [unmarked, marked] of UNMARKED) text = text.replace(unmarked, marked);
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
