@@ -341,9 +341,11 @@ function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
 const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+  // Progress named: "I'm actually getting somewhere", "don't make me stop now", "in the zone".
+  'getting somewhere', 'making (?:good |real |some )?progress', 'in the zone', 'going strong', '(?:do not|never|can not) make me (?:stop|quit)',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?|crack on|moving on|let us continue)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -956,10 +958,10 @@ const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap
 const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', '(?:please )?do not$', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
 /** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
 const ACCEPT = phrase(
-  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
+  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'go (?:on|ahead)', 'makes sense', 'fair enough', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
   'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
 );
-const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
+const RENAME = /^(?:(?:no|nah|nope|yes|yeah|yep|ok|okay|sure)[,.!]*\s+)?(?:(?:just|but)\s+)?(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
   /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
@@ -983,7 +985,14 @@ function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
   const answering = clauses.map((clause) => ({ ...clause, norm: clause.norm.replace(/^no (?=(?:one|a single|the same|all|everything) )/, '') }));
   if (first(MERGE, answering)) return { kind: 'split', edit: { kind: 'merge' } };
   if (clauses.some((clause) => has(clause, DECLINE)) || clauses.some((clause) => matchIn(clause, phrase('split'))?.negated)) return { kind: 'split', edit: { kind: 'decline' } };
-  if (first(ACCEPT)) return { kind: 'split', edit: { kind: 'accept' } };
+  if (first(ACCEPT)) {
+    // "YES split. papers and chaos": a yes, then the names of the piles, names them.
+    const rest = clauses.slice(1);
+    const named = parseList(rest.map((clause) => clause.text).join(', ')).map(trimFiller).filter((name) => isName(name) && !REMARK_START.test(name.toLowerCase()));
+    const answers = rest.some((clause) => has(clause, ACCEPT) || has(clause, DECLINE) || has(clause, MERGE));
+    if (named.length >= 2 && !answers && !text.includes('?')) return { kind: 'split', edit: { kind: 'rename', names: named } };
+    return { kind: 'split', edit: { kind: 'accept' } };
+  }
   const names = parseList(text).map(trimFiller).filter(isName);
   return names.length > 0 && !text.includes('?') ? { kind: 'split', edit: { kind: 'rename', names } } : undefined;
 }
@@ -1051,7 +1060,8 @@ export function understand(raw: string, expecting: Expecting): Input {
     answer?.kind === 'disposition' && clauses.some((clause) => !LEAVE_IT.test(clause.norm) && outcomeIn(clause, expecting.kind === 'location')?.firm);
   if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
-  const trigger = TRIGGER.exec(text);
+  // "don't make me stop now": going on is no trigger.
+  const trigger = keepGoing ? null : TRIGGER.exec(text);
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
   if (thing) return { kind: 'overwhelmed', trigger: thing };
   const overwhelmed = any(OVERWHELMED) && !any(LESS_OVERWHELMING);
@@ -1112,7 +1122,7 @@ export function understand(raw: string, expecting: Expecting): Input {
     case 'next': {
       if (keepGoing) return { kind: 'keepGoing' };
       if (overwhelmed) return { kind: 'overwhelmed' };
-      if (stuck) return { kind: 'help' };
+      if (stuck) return help(stuckOn(clauses));
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
       if (expecting.kind === 'item' && hesitant) {
@@ -1127,6 +1137,18 @@ export function understand(raw: string, expecting: Expecting): Input {
       return itemOf(clauses) ?? unclear;
     }
   }
+}
+
+/** What the person is stuck on, named: "I'm rather stuck on the question of the photographs", "can't decide about the vase". */
+const STUCK_ON =
+  /\b(?:stuck|(?:can'?t|cannot|can not) decide|help(?: me)?|struggling|torn)\s+(?:on|with|about|over|what to do (?:with|about))\s+(?:(?:the\s+)?(?:question|issue|matter|problem|business)\s+of\s+)?(.+)$/i;
+
+function stuckOn(clauses: readonly Clause[]): string | undefined {
+  for (const clause of clauses) {
+    const named = trimFiller(STUCK_ON.exec(clause.text)?.[1] ?? '');
+    if (named && isName(named) && !/^(?:it|this|that|them|these|those|everything|anything|what|which|where|whether|how)(?: |$)/i.test(named)) return bareName(named);
+  }
+  return undefined;
 }
 
 function help(item: string | undefined): Input {
