@@ -358,6 +358,9 @@ const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
 /** Doubt about what a thing is, not which: "maybe a usb one", "probably an old router", "no idea what this is". */
 const IDENTITY_DOUBT = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )|(?:no idea|no clue|not sure|dunno|do not know) what (?:it|this|that|they|these|those) (?:is|are)/g;
+/** Doubt about when, not which: "pizza box from tuesday? maybe monday", "probably last week", "maybe 2019". */
+const WHEN_DOUBT =
+  /^(?:(?:or|maybe|probably|perhaps|i think|not sure) )+(?:(?:last |this |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|night|christmas|easter|summer|winter)|yesterday|\d{1,4}s?|(?:a|one|two|three|a few|a couple of) (?:days?|weeks?|months?|years?)(?: ago)?|ages(?: ago)?|before that|earlier)$/;
 /** A clause that is only doubt: "idk", "not sure", "no idea". */
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
@@ -702,7 +705,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|so|well|like|hmm+|ok|okay|alright|fine(?=[\s,]+(?:the|a|an|my|that|this)\b)|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -823,7 +826,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // Names: items, anchors, split categories.
 
 /** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
-const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/;
+const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right|alright|fine(?= (?:the|a|an|my|that|this) )) )+(?=\S)/;
 const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
@@ -849,6 +852,10 @@ function nameIn(clause: Clause): string | undefined {
       (said ?? clause.text)
         .replace(VAGUE_CONTENTS, '')
         .replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')
+        // "a shoebox of receipts from what appears to be 2009": a clause about when or what, after the name.
+        .replace(/\s+(?:(?:from|since|of) )?(?:what|whenever|when|where)\s.*$/i, '')
+        // "PIZZA BOX from,, tuesday": a name cut off before what it was from.
+        .replace(/\s+(?:from|of|with|in|on|at|by|for|to)$/i, '')
         .replace(RELATIVE, '$1'),
     ).replace(
       /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
@@ -894,7 +901,7 @@ const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+
 const IT_IS = /^(?:it|that|this|its) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
 const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
 /** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
-const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
+const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$|^(?:(?:i am |we are |i have |we have |just )?(?:done|finish) with|(?:i have |we have |just )?(?:finish|sorted|cleared|dealt with)) /;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
   // A thing about to be taken outweighs one only mentioned: "can't reach anything, I'll grab the remote".
@@ -1127,9 +1134,14 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
       if (expecting.kind === 'item' && hesitant) {
         // "maybe a usb one", "no idea what this is, a white box thing": unsure what the thing is, not which; it is named.
-        const doubtsWhich = (clause: Clause) => HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
+        const doubtsWhich = (clause: Clause) => !WHEN_DOUBT.test(clause.norm) && HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
         const named = itemOf(clauses.filter((clause) => !doubtsWhich(clause)));
         if (named && !clauses.some(doubtsWhich)) return named;
+        // "idk everything?? ok fine the monster can": doubt, then a thing named outright after it, is that thing.
+        const lastDoubt = clauses.findLastIndex(doubtsWhich);
+        const after = clauses.slice(lastDoubt + 1).filter(namesOutright);
+        const settled = after.length > 0 && itemOf(after);
+        if (settled) return settled;
         const sure = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
         return sure?.kind === 'item' ? { kind: 'help', item: sure.item } : { kind: 'help' };
       }
