@@ -352,6 +352,8 @@ const NO = /^(?:no|no thanks|no thank you|not really)$/;
 const OVERWHELMED = phrase(
   '(?<!(?:it|them|that) )too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!(?:means?|it|them|that) )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
+  // Not able to bear the sight of it: "I can't even look at it", "can't deal with it".
+  'can not (?:even )?(?:look at|deal with|bear|stand being in) (?:it|this|them|the room|in here)',
 );
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
@@ -810,11 +812,18 @@ function joined(clauses: readonly Clause[]): string {
 }
 
 function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | undefined {
-  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4);
+  // "not work, I do all my work at the library": a use ruled out is not brought back by saying where it happens instead.
+  // Compared by their start: "no studying" rules out "I study at the library".
+  const uses = (clause: Clause) => [...clause.norm.matchAll(new RegExp(FUNCTION_WORDS.source, 'g'))].map((match) => match[0].trim().slice(0, 4));
+  const rulesOut = (clause: Clause) => /^(?:(?:but|and|so|definitely|honestly) )*(?:not|no|never)(?: (?:a|an|the|for|really|my))? /.test(clause.norm);
+  const ruledOut = new Set(clauses.filter(rulesOut).flatMap(uses));
+  const elsewhere = (clause: Clause) => uses(clause).length > 0 && uses(clause).every((use) => ruledOut.has(use));
+  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4) && !elsewhere(clause);
   // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
   const said = clauses.filter(
     (clause) =>
       !noLonger(clause) &&
+      !elsewhere(clause) &&
       (namesAUse(clause) ||
         !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
   );
@@ -827,7 +836,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 
 /** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
 const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right|alright|fine(?= (?:the|a|an|my|that|this) )) )+(?=\S)/;
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|nobody|no one|everyone|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
@@ -914,7 +923,7 @@ function itemOf(clauses: readonly Clause[]): Input | undefined {
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
 /** Words that end an anchor's name: "the piano has to stay", "the bed can't go anywhere". */
-const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
+const ANCHOR_TAIL = /\s+(?:has|have|does|needn'?t|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
 
 /** "everything can go except the bike", "all of it apart from the piano": what is excepted stays. */
 const EXCEPT = /\b(?:except|apart from|other than|besides|bar|but not|save for)(?:\s+for)?\s+(.+)$/i;
@@ -925,8 +934,14 @@ const WHY_AFTER = /\s+(?:it'?s|it is|they'?re|they are|because|cos|since)\b.*$/i
 /** A name without its article, to compare names: "the desk" is "desk". */
 const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
 
+/** A thing said not to need to stay: "the printer need not", "the rug doesn't have to stay", "the lamp isn't staying". */
+const NEED_NOT = /^(?!(?:it|that|this|they|i|we)\s)(.+?) (?:need(?:n'?t(?: not)?| not)|needs not|(?:does|do) not (?:need|have) to|(?:has|have) not got to|(?:is|are) not (?:staying|needed|essential|important|a must))(?: |$)/;
+const NEED_NOT_TEXT = /\s+(?:need|needs|needn'?t|does|doesn'?t|do|don'?t|has|hasn'?t|have|haven'?t|is|isn'?t|are|aren'?t)\b.*$/i;
+/** Nothing or everything, the rest excepted: "literally nothing is sacred except the toaster". */
+const ALL_OR_NOTHING = phrase('nothing', 'everything', 'all', 'all of it', 'none', 'none of it');
+
 function anchorsOf(clauses: readonly Clause[]): Input | undefined {
-  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, STAY))) return { kind: 'anchors', anchors: [] };
+  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !EXCEPT.test(clauses[0]!.text) && !clauses.slice(1).some((clause) => has(clause, STAY))) return { kind: 'anchors', anchors: [] };
   // What is ruled out: "not the desk" after "the bed and the desk", "the treadmill I'm done with".
   const lettingGo = (clause: Clause) => {
     // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
@@ -940,13 +955,14 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
       // "not the lamp its ugly": the name ruled out, less why.
       if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '').replace(WHY_AFTER, '')).map(trimFiller).map(bare);
       if (lettingGo(clause) && !REMARK_START.test(norm)) return [bare(trimFiller(clause.text.replace(RELATIVE, '$1')))];
+      if (NEED_NOT.test(norm)) return [bare(trimFiller(clause.text.replace(NEED_NOT_TEXT, '')))];
       return [];
     }),
   );
   const anchors = clauses
     .flatMap((clause) => {
       const except = EXCEPT.exec(clause.text)?.[1];
-      if (except && has(clause, LET_GO)) return [except];
+      if (except && (has(clause, LET_GO) || has(clause, ALL_OR_NOTHING))) return [except];
       if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, CAN_GO) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
