@@ -208,7 +208,9 @@ function clausesOf(text: string): Clause[] {
       raw += `${term.pre}${term.text}${term.post}`;
       // "trash lol why do i keep these", "magnet lol it's from a road trip": a laugh after words ends what they say,
       // as a full stop would (a leading "lol" opens nothing).
-      if (BREAK.test(term.post) || (LAUGH.test(norm) && words.length > 1)) flush();
+      // It does not end a sentence that goes on after it: "I'm done lol with this one" is one clause.
+      const goesOn = /^(?:with|about|for|of|in|on|at|to|from|and|or|than)$/i.test(clause.terms[index + 1]?.text ?? '');
+      if (BREAK.test(term.post) || (LAUGH.test(norm) && words.length > 1 && !goesOn)) flush();
     }
     flush();
   }
@@ -335,8 +337,14 @@ const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?
 function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
   const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
   const proposal = ['split', 'disposition', 'location'].includes(expecting.kind);
-  return any(STOP_CLAUSE) || (!proposal && any(DISMISS) && any(NOT_TODAY));
+  // "enough lol next one", "I'm done, next": asking for the next thing after it, the stop was about the thing.
+  const stopAt = clauses.findLastIndex((clause) => STOP_CLAUSE.test(clause.norm));
+  const goesOnAfter = clauses.slice(stopAt + 1).some((clause) => NEXT.test(clause.norm) && GOES_ON.test(clause.norm));
+  return (stopAt >= 0 && !goesOnAfter) || (!proposal && any(DISMISS) && any(NOT_TODAY));
 }
+
+/** Words in a clause for going on that ask for more, not only agree: "next", "another one", "go on" (not "ok", "done"). */
+const GOES_ON = /(?:^| )(?:next|another|go on|carry on|continue|move on|moving on|proceed|onwards?|crack on|what is next)(?: |$)/;
 
 const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
