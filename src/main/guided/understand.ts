@@ -308,6 +308,7 @@ const CORE = [
   // Having had enough, said of this session: "I think I've had quite enough for one afternoon" (not "... of this mess").
   `(?:(?:i|we) )?(?:have |had )?had (?:quite |more than |about |just about )?enough${WHEN}`,
   `that (?:will|would|should|must)(?: have to)? do(?: it)?(?: for (?:me|us))?${THIS_SESSION}`,
+  `(?:(?:i|we) )?(?:have )?had it${THIS_SESSION}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
   // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
   `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
@@ -350,10 +351,10 @@ const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
   // Progress named: "I'm actually getting somewhere", "don't make me stop now", "in the zone".
-  'getting somewhere', 'making (?:good |real |some )?progress', 'in the zone', 'going strong', '(?:do not|never|can not) make me (?:stop|quit)',
+  'getting somewhere', 'making (?:good |real |some )?progress', 'keep at it', '(?:soldier|push|press|plough|plow) on', 'in the zone', 'going strong', '(?:do not|never|can not) make me (?:stop|quit)',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?|crack on|moving on|let us continue)(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?(?: and upwards?)?|crack on|moving on|let us continue)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -490,7 +491,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   },
   {
     pattern: phrase(
-      'donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace',
+      'donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'pass (?:it|them|these|those) (?:on|along)$', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace',
       // Sales and swaps where things go to someone else: "the church jumble sale", "car boot", "freecycle it".
       '(?:jumble|yard|garage|rummage|boot|bake|church|school) sale', 'car boot', 'bric a brac', 'freecycle', 'free pile', 'good home', 'gumtree', 'depop', 'craigslist', 'olio', 'buy nothing', 'swap shop',
     ),
@@ -500,7 +501,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: back| over| on| down| along)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
@@ -535,7 +536,8 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
   {
     pattern: phrase(
-      'skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one',
+      // Not passing it on to someone: "I'll pass it on to my cousin".
+      'skip', 'pass(?!(?: (?:it|them|this|that|these|those))? (?:(?:on|over|along|down|back) )?to |(?: (?:it|them|this|that|these|those)) (?:on|over|along|down)(?: |$))', 'not now', 'come back to (?:this|it) later', 'next one',
       // Deciding later, said other ways: "I'd rather not decide today", "leave it for now", "not ready to open it", "move on".
       'rather not (?:decide|choose|think about|deal with|do)', '(?:decide|deal with (?:it|them|this|that)) (?:later|another (?:day|time)|tomorrow)',
       'leave (?:it|them|this|that|those|these) (?:for|till|until) (?:now|later|another|tomorrow|the moment|next time)', 'move on',
@@ -715,7 +717,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|so|well|like|hmm+|ok|okay|alright|fine(?=[\s,]+(?:the|a|an|my|that|this)\b)|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|lol|lmao|haha|so|well|like|hmm+|ok|okay|alright|fine(?=[\s,]+(?:the|a|an|my|that|this)\b)|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -843,7 +845,7 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // Names: items, anchors, split categories.
 
 /** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
-const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right|alright|fine(?= (?:the|a|an|my|that|this) )) )+(?=\S)/;
+const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right|alright|lol|lmao|haha|fine(?= (?:the|a|an|my|that|this) )) )+(?=\S)/;
 const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|nobody|no one|everyone|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
