@@ -32,6 +32,10 @@
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
  *   and filler at the edges ("obviously", "I guess"); a thing is what is said to be there or in hand ("there's a
  *   bag of old chargers", "I've got loads of receipts"), kept without its article or a rough amount.
+ * - Typed voice is read as typed: a letter held down ("binnnn"), shorthand ("w", "n", "yeh", "erm"), a laugh that
+ *   ends a clause ("trash lol why do i keep these"), and an aside in brackets, dropped when there is more outside it.
+ * - A place needs no verb ("under the bed for now"); a place after a place narrows it ("Garage. The red toolbox");
+ *   a bin named for what it holds, or standing where things are stored, is storage ("toy bin", "bin in the closet").
  * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
  *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
  *
@@ -1072,8 +1076,43 @@ function readable(raw: string): string {
   return text;
 }
 
+/** The words emoji are read as ("🗑️" is trash), which are never part of a name unless the person typed them. */
+const EMOJI_WORDS = new Set(EMOJI.map(([, word]) => word.trim()));
+
+/**
+ * A name in the person's own words: "bin 🗑️" names the bin, not a "bin trash"; "doesnt", given its apostrophe back
+ * to be read, is named as typed.
+ */
+function typed(name: string, said: string): string {
+  const words = said.toLowerCase();
+  return name
+    .split(/\s+/)
+    .filter((word) => !EMOJI_WORDS.has(word.toLowerCase()) || new RegExp(`(?:^|[^\\p{L}])${word}(?:$|[^\\p{L}])`, 'iu').test(words))
+    .map((word) => (word.includes("'") && !words.includes(word.toLowerCase()) && words.includes(word.toLowerCase().replaceAll("'", '')) ? word.replaceAll("'", '') : word))
+    .join(' ');
+}
+
 /** Reads one message; see the top of this file. */
 export function understand(raw: string, expecting: Expecting): Input {
+  const input = read(raw, expecting);
+  const said = raw.trim();
+  switch (input.kind) {
+    case 'item': {
+      const item = typed(input.item, said);
+      return item ? { ...input, item } : { kind: 'unclear', text: said.slice(0, 2000) };
+    }
+    case 'help':
+      return input.item && !typed(input.item, said) ? { kind: 'help' } : input.item ? { ...input, item: typed(input.item, said) } : input;
+    case 'anchors': {
+      const anchors = input.anchors.map((anchor) => typed(anchor, said)).filter(Boolean);
+      return anchors.length === 0 && input.anchors.length > 0 ? { kind: 'unclear', text: said.slice(0, 2000) } : { ...input, anchors };
+    }
+    default:
+      return input;
+  }
+}
+
+function read(raw: string, expecting: Expecting): Input {
   const said = raw.trim();
   if (!said) return { kind: 'begin' };
   const unclear: Input = { kind: 'unclear', text: said.slice(0, 2000) };
