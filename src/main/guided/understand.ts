@@ -1102,7 +1102,9 @@ export function understand(raw: string, expecting: Expecting): Input {
       return item ? { ...input, item } : { kind: 'unclear', text: said.slice(0, 2000) };
     }
     case 'help':
-      return input.item && !typed(input.item, said) ? { kind: 'help' } : input.item ? { ...input, item: typed(input.item, said) } : input;
+      // The thing on the card is named as the card names it; only a thing named in the message is the person's words.
+      if (!input.item || ('item' in expecting && input.item === expecting.item)) return input;
+      return typed(input.item, said) ? { ...input, item: typed(input.item, said) } : { kind: 'help' };
     case 'anchors': {
       const anchors = input.anchors.map((anchor) => typed(anchor, said)).filter(Boolean);
       return anchors.length === 0 && input.anchors.length > 0 ? { kind: 'unclear', text: said.slice(0, 2000) } : { ...input, anchors };
