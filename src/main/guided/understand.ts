@@ -1172,6 +1172,8 @@ function read(raw: string, expecting: Expecting): Input {
       // "take it back to my sister": the place the clause names, else the clause itself.
       const where = chosen ? (outcomeIn(chosen, true)?.location ?? trimFiller(chosen.text)) : '';
       if (where) return { kind: 'disposition', item: expecting.item, outcome: 'place', location: where };
+      // "keep it but not here", asked where it lives: somewhere else, not yet known, is not knowing where it goes.
+      if (answer?.kind === 'disposition' && answer.outcome === 'place' && !answer.location) return { ...answer, outcome: 'unsure' };
       return answer ?? unclear;
     }
     case 'function': {
