@@ -32,6 +32,10 @@
  * - Names (items, anchors, places, the function) are the person's own words, less remarks ("sorry, there's loads")
  *   and filler at the edges ("obviously", "I guess"); a thing is what is said to be there or in hand ("there's a
  *   bag of old chargers", "I've got loads of receipts"), kept without its article or a rough amount.
+ * - Typed voice is read as typed: a letter held down ("binnnn"), shorthand ("w", "n", "yeh", "erm"), a laugh that
+ *   ends a clause ("trash lol why do i keep these"), and an aside in brackets, dropped when there is more outside it.
+ * - A place needs no verb ("under the bed for now"); a place after a place narrows it ("Garage. The red toolbox");
+ *   a bin named for what it holds, or standing where things are stored, is storage ("toy bin", "bin in the closet").
  * - What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next item, the item
  *   on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does not guess.
  *
@@ -93,12 +97,29 @@ const SPELLING: Readonly<Record<string, string>> = {
   colour: 'color', favourite: 'favorite', neighbour: 'neighbor', neighbours: 'neighbors', organising: 'organizing',
   organise: 'organize', mum: 'mom', mums: 'moms', mummy: 'mommy', jewellery: 'jewelry', grey: 'gray', centre: 'center', kerb: 'curb',
   hoover: 'vacuum', rubbish: 'trash', garbage: 'trash', recycling: 'recycle', recycled: 'recycle', binned: 'bin', binning: 'bin',
-  chucking: 'chuck', lobbing: 'lob', ditching: 'ditch', scrapping: 'scrap', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
+  chucking: 'chuck', chucked: 'chuck', thrown: 'throw', tossed: 'toss', ditched: 'ditch', dumped: 'dump', lobbing: 'lob', ditching: 'ditch', scrapping: 'scrap', tossing: 'toss', throwing: 'throw', dumping: 'dump', trashing: 'trash', chemists: 'chemist',
   donating: 'donate', donation: 'donate', donated: 'donate', keeping: 'keep', stays: 'stay', staying: 'stay',
   finished: 'finish', stopping: 'stop', quitting: 'quit', okay: 'ok', k: 'ok', kk: 'ok', yep: 'yes', yeah: 'yes',
   yh: 'yes', ya: 'yes', yup: 'yes', yess: 'yes', yesss: 'yes', yea: 'yes', nah: 'no', nope: 'no', naw: 'no',
   nxt: 'next', pls: 'please', plz: 'please', idk: 'dunno', dno: 'dunno', em: 'them',
+  // Texting shorthand: "w no lids", "chillin n sleeping", "yeh go on", "erm".
+  w: 'with', n: 'and', yeh: 'yes', yah: 'yes', bc: 'because', cuz: 'because', coz: 'because',
 };
+
+/**
+ * Words typed with a letter held down ("binnnn", "yesss", "keeeep", "sooo much") are the word, when it is one of
+ * these; never a stop or a "no" (a guessed stop is the worst misreading: "nooooo" stays unread).
+ */
+const STRETCHABLE = new Set([
+  ...'bin trash toss keep yes ok so too much many please sure go next skip lol ugh hmm um omg yay wow nice right well oh really'.split(' '),
+]);
+
+/** A word with a letter held down, given back when it is a word people stretch ("binnnn" is bin, "keeeep" is keep). */
+function unstretched(word: string): string {
+  if (!/(\p{L})\1\1/u.test(word)) return word;
+  const forms = [word.replace(/(\p{L})\1{2,}/gu, '$1$1'), word.replace(/(\p{L})\1{2,}/gu, '$1')];
+  return forms.map((form) => SPELLING[form] ?? corrected(form)).find((form) => STRETCHABLE.has(form) || TYPO_TARGETS.includes(form)) ?? word;
+}
 
 /** The outcome vocabulary a typo is corrected towards; never a stop word (a guessed stop is the worst misreading). */
 const TYPO_TARGETS = ['trash', 'throw', 'recycle', 'donate', 'charity', 'keep', 'next'];
@@ -120,7 +141,9 @@ function normalise(term: Term): string {
   // "mum's" is "mom's": the owner spelt one way, the possessive kept.
   const owner = /^(.+)'s$/.exec(word)?.[1];
   if (owner && SPELLING[owner]) return `${SPELLING[owner]}'s`;
-  return SPELLING[word] ?? corrected(word);
+  // "erm", "er", "uhm", "ummm": one sound.
+  if (/^(?:e+r+m*|e+h+m+|u+h*m+|u+h+)$/.test(word)) return 'um';
+  return SPELLING[word] ?? corrected(unstretched(word));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,15 +210,23 @@ function clausesOf(text: string): Clause[] {
       if (/^(?:i )?(?:dunno|do not know)$/.test(words.map((word) => word.norm).join(' ')) && !/^(?:what|where|which|who|why|how|if|whether|about|yet)$/.test(norm)) flush();
       words.push({ norm, tags: new Set(term.tags) });
       raw += `${term.pre}${term.text}${term.post}`;
-      if (BREAK.test(term.post)) flush();
+      // "trash lol why do i keep these", "magnet lol it's from a road trip": a laugh after words ends what they say,
+      // as a full stop would (a leading "lol" opens nothing).
+      // It does not end a sentence that goes on after it: "I'm done lol with this one" is one clause.
+      const goesOn = /^(?:with|about|for|of|in|on|at|to|from|and|or|than)$/i.test(clause.terms[index + 1]?.text ?? '');
+      if (BREAK.test(term.post) || (LAUGH.test(norm) && words.length > 1 && !goesOn)) flush();
     }
     flush();
   }
   return heldAndCorrected(clauses);
 }
 
-/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually". */
-const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute))*$/;
+/** Laughing, typed: "lol", "lmao", "haha". */
+const LAUGH = /^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*)$/;
+/** A clause that only asks the coach to hold on: "stop", "wait", "hang on", "no wait", "wait, actually", "ugh stop lol". */
+const HOLD_ON = /^(?:(?:no|oh|ok|sorry|um|uh|hmm|ugh) )*(?:stop|wait|hang on|hold on|hold up)(?: (?:no|actually|sorry|a sec|a second|a minute|lol|lmao|haha))*$/;
+/** A hold-on that is a bare "stop", which a stop alone after it leaves a stop. */
+const BARE_STOP = /(?:^| )stop(?: (?:lol|lmao|haha))?$/;
 /** A clause that adds to what came before: "also the desk", "and the lamp", "plus the rug". */
 const ADDS = /^(?:also|and|plus|and also|oh and|as well as|too)(?= |$)/;
 /** A clause that takes back what came before: "actually no", "scratch that", "or rather". */
@@ -213,11 +244,11 @@ function heldAndCorrected(clauses: Clause[]): Clause[] {
   for (let index = clauses.length - 2; index >= 0; index--) {
     const clause = clauses[index]!;
     const rest = clauses.slice(index + 1);
-    const holdsOn = HOLD_ON.test(clause.norm) && !(/(?:^| )stop$/.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
+    const holdsOn = HOLD_ON.test(clause.norm) && !(BARE_STOP.test(clause.norm) && rest.every((later) => ONLY_POLITE.test(later.norm)));
     // "the bed, wait, also the desk": a pause before something more adds to what came before; it takes nothing back.
     if (holdsOn && index > 0 && ADDS.test(rest[0]?.norm ?? '')) return [...clauses.slice(0, index), ...rest];
     const corrects = index > 0 && clause.norm === 'no' && CORRECTION.test(rest[0]?.norm ?? '');
-    if ((holdsOn && (index === 0 || !/(?:^| )stop$/.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
+    if ((holdsOn && (index === 0 || !BARE_STOP.test(clause.norm))) || TAKE_BACK.test(clause.norm) || corrects) return rest;
   }
   return clauses;
 }
@@ -237,6 +268,8 @@ const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
 const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
 /** A negative question is a suggestion, and negates nothing: "can't we just lump them together", "why not bin it". */
 const SUGGESTION = /(?:^| )(?:(?:why )?(?:can|could|do|would|should|shall) not (?:we|i|you)|why not)(?= |$)/g;
+/** What a thing lacks, in its name, negates no verb: "the ones with no lids can go in the bin", "the ones without lids". */
+const LACKING = /(?:^| )(?:with no|without(?! (?:it|them|this|that|these|those)(?: |$)))(?= \w+ \w)/g;
 const NOT_OR_NEVER = phrase('not', 'never');
 const STAY = phrase('stay');
 /** Anchors: "everything can go except the bike". */
@@ -255,7 +288,7 @@ function matchesIn(clause: Clause, pattern: RegExp): Found[] {
   return [...clause.norm.matchAll(new RegExp(pattern.source, 'g'))].map((match) => ({
     at: match.index,
     end: match.index + match[0].length,
-    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '')),
+    negated: NEGATION.test(clause.norm.slice(0, match.index).replace(SUGGESTION, '').replace(LACKING, '')),
   }));
 }
 
@@ -264,7 +297,9 @@ const matchIn = (clause: Clause, pattern: RegExp): Found | undefined => matchesI
 // The session, whatever the card.
 const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
 const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|(?:i |we )?(?:need to|have to|have got to|got to|gotta|(?:am |are )?(?:gonna|going to) have to)|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
-const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight))*';
+const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight|for (?:one|this|the|an|one more) (?:day|afternoon|morning|evening|night|session|sitting|go)))*';
+/** A time that is this session, said after a phrase that is a stop only with it: "that will do for today". */
+const THIS_SESSION = ' (?:for )?(?:today|tonight|the day|the night|(?:one|this|the|an) (?:day|afternoon|morning|evening|night|session|sitting|go))';
 /** Another session, named: "tomorrow", "another day", "some other time". */
 const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
 const CORE = [
@@ -274,6 +309,10 @@ const CORE = [
   `that is (?:me|us) (?:(?:done|finish)${WHEN}|for (?:today|now|tonight|the day))`,
   `that is (?:it|all) for (?:me|today|now|tonight)`,
   `(?:that is |that is more than )?enough${WHEN}`,
+  // Having had enough, said of this session: "I think I've had quite enough for one afternoon" (not "... of this mess").
+  `(?:(?:i|we) )?(?:have |had )?had (?:quite |more than |about |just about )?enough${WHEN}`,
+  `that (?:will|would|should|must)(?: have to)? do(?: it)?(?: for (?:me|us))?${THIS_SESSION}`,
+  `(?:(?:i|we) )?(?:have )?had it${THIS_SESSION}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
   // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
   `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
@@ -288,7 +327,7 @@ const CORE = [
   `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
 ];
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
-const POLITE = '(?: (?:please|thanks|thank you|lol|sorry|honestly|to be honest|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
+const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 /** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
 const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
@@ -303,27 +342,40 @@ const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?
 function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
   const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
   const proposal = ['split', 'disposition', 'location'].includes(expecting.kind);
-  return any(STOP_CLAUSE) || (!proposal && any(DISMISS) && any(NOT_TODAY));
+  // "enough lol next one", "I'm done, next": asking for the next thing after it, the stop was about the thing.
+  const stopAt = clauses.findLastIndex((clause) => STOP_CLAUSE.test(clause.norm));
+  const goesOnAfter = clauses.slice(stopAt + 1).some((clause) => NEXT.test(clause.norm) && GOES_ON.test(clause.norm));
+  return (stopAt >= 0 && !goesOnAfter) || (!proposal && any(DISMISS) && any(NOT_TODAY));
 }
+
+/** Words in a clause for going on that ask for more, not only agree: "next", "another one", "go on" (not "ok", "done"). */
+const GOES_ON = /(?:^| )(?:next|another|go on|carry on|continue|move on|moving on|proceed|onwards?|crack on|what is next)(?: |$)/;
 
 const KEEP_GOING = phrase(
  'keep (?:on )?going', 'keep (?:them|it) coming', `carry on(?! ${ANOTHER_TIME})`, 'on a roll', 'one more', 'lose momentum',
   '(?<!why )not (?:done|finish|tired|quit|stop)(?: yet)?', 'no stop', 'never (?:stop|quit)', '(?:do|can|will|would) not (?:want to )?(?:stop|quit)', 'hate to stop',
+  // Progress named: "I'm actually getting somewhere", "don't make me stop now", "in the zone".
+  'getting somewhere', 'making (?:good |real |some )?progress', 'keep at it', '(?:soldier|push|press|plough|plow) on', 'in the zone', 'going strong', '(?:do not|never|can not) make me (?:stop|quit)',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it))(?: |$))+$/;
+const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?(?: and upwards?)?|crack on|moving on|let us continue)(?: |$))+$/;
 const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
 const OVERWHELMED = phrase(
   '(?<!(?:it|them|that) )too much', 'too many', 'overwhelm\\w*', 'drowning', 'panic\\w*', 'can not think', '(?<!(?:means?|it|them|that) )so much', 'where to (?:start|begin)',
   'can not cope', 'freaking out', '^i can not$',
+  // Not able to bear the sight of it: "I can't even look at it", "can't deal with it".
+  'can not (?:even )?(?:look at|deal with|bear|stand being in) (?:it|this|them|the room|in here)',
 );
 const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
 const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
 const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
 /** Doubt about what a thing is, not which: "maybe a usb one", "probably an old router", "no idea what this is". */
 const IDENTITY_DOUBT = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )|(?:no idea|no clue|not sure|dunno|do not know) what (?:it|this|that|they|these|those) (?:is|are)/g;
+/** Doubt about when, not which: "pizza box from tuesday? maybe monday", "probably last week", "maybe 2019". */
+const WHEN_DOUBT =
+  /^(?:(?:or|maybe|probably|perhaps|i think|not sure) )+(?:(?:last |this |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|night|christmas|easter|summer|winter)|yesterday|\d{1,4}s?|(?:a|one|two|three|a few|a couple of) (?:days?|weeks?|months?|years?)(?: ago)?|ages(?: ago)?|before that|earlier)$/;
 /** A clause that is only doubt: "idk", "not sure", "no idea". */
 const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure|unsure)$/;
 const HESITANT = phrase(
@@ -353,7 +405,9 @@ const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
-const PLACE_VERB = '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave)';
+// "stuff", "place" and "set" are verbs only before what they move: "stuff them in the bag" (not "the stuff in the bag").
+const PLACE_VERB =
+  '(?:put|puts|goes|go|belongs?|keep(?! \\w+ing)|move(?! on(?! top))|drop|take|takes|throw|toss|chuck|dump|stick|hang|bring|shove|pop|plug|lives?|return|send|store|file|bung|leave|tuck|stash|slot|squeeze|cram|hide|stack|lay|(?:stuff|place|set)(?= (?:it|them|this|that|these|those|all|the lot)(?: |$)))';
 const PLACE_VERB_WORD = new RegExp(`(?:^| )${PLACE_VERB}(?= )`);
 const PREPOSITION = '(?:in|into|inside|on|onto|to|at|by|under|underneath|behind|beside|next to|near|in with|on top of|back in|back to|back on|round|round to|over to)';
 const PLACE_AT = new RegExp(`(?:^| )(?<verb>${PLACE_VERB})(?: (?!${PREPOSITION} )\\S+){0,3}? (?<onto>${PREPOSITION}) (?<where>.+)$`);
@@ -367,13 +421,13 @@ const DESTINATION_OUTCOMES: readonly (readonly [RegExp, Outcome])[] = (
   [
     ['recycle(?: bin| box| bag| crate)?|bottle bank|(?:council |local )?tip', 'recycle'],
     ['(?:trash|bin|dump|curb)(?: bag| can)?', 'trash'],
-    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store', 'donate'],
+    ['charity(?: shop| bag)?|donate (?:bag|box|pile)|goodwill|thrift store|free pile|(?:(?:jumble|yard|garage|rummage|car boot|boot) sale)(?: pile| box| bag)?', 'donate'],
   ] as const
 ).map(([place, outcome]) => [new RegExp(`^(?:(?:in|into|to|for|at) )?(?:the |a )?(?:${place})${LANDMARK}$`), outcome]);
 /** A destination said to take things: "the tip takes paint", "the charity shop will take them". */
 const TAKEN_BY = /^(.+?) (?:takes|take|accepts|will take|can take|would take|should take|might take)(?= |$)/;
 /** "there's a battery bin at tesco": a destination offered is the way out it names. */
-const THERE_IS_A = /^there (?:is|are) /;
+const THERE_IS_A = /^(?:there (?:is|are)|(?:(?:the|my|our) )?\w+(?: \w+)? (?:has|have|has got|have got)(?= (?:a|an|some) )) /;
 /**
  * Recycling that is not the household bin, kept with its place: old medicines back to a pharmacy, batteries and
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
@@ -392,7 +446,30 @@ const PLACE_NOUN = phrase(
   'toolbox', 'shed', 'garage', 'hall', 'hallway', 'landing', 'hook', 'door', 'loft', 'attic', 'basement', 'cellar', 'downstairs',
   'upstairs', 'car', 'desk', 'nightstand', 'bedside table', 'dresser', 'hamper', 'basket', 'pantry', 'sink', 'counter', 'rack',
   'corner', 'wall', 'lounge', 'office', 'porch', 'garden', 'bed', 'chest', 'table', 'crate', 'bag', 'tub', 'laundry(?: basket| bin| pile)?', 'van', 'locker',
+  // Appliances and small things that hold things: "dishwasher", "freezer", "the little bowl on the shelf", "art cart".
+  'dishwasher', 'washing machine', 'washer', 'dryer', 'fridge', 'freezer', 'microwave', 'oven', 'bowl', 'folder', 'cart', 'trolley', 'tray',
+  '(?:window ?)?sill', 'windowsill', 'mantel\\w*', '\\w*bench', 'rail', 'caddy', 'tin', 'jar', 'bureau', 'sideboard', 'ottoman',
+  'cubby', 'cubbies', 'chair', 'sofa', 'couch', 'stairs', 'understairs', 'airing cupboard', 'filing cabinet',
 );
+/**
+ * A bin that is storage, not the rubbish: named for what it holds ("the toy bin", "the lego bin", "the sock bin"),
+ * or standing where things are stored ("the bin in the closet", "a bin under the bed"). Not the kitchen bin, the
+ * wheelie bin, or one named for a way out. Asked where a thing lives, a bin named by its colour is storage too ("the
+ * blue bin"): a thing does not live in the rubbish.
+ */
+const WASTE_BIN = 'yes|ok|no|so|then|and|or|please|lol|um|oh|well|right|fine|sure|actually|definitely|def|the|a|an|my|our|your|this|that|in|into|to|on|at|by|it|them|trash|recycle|donate|charity|battery|e-?waste|kitchen|bathroom|office|wheelie|wheely|pedal|general|waste|landfill|outside|outdoor|big|main|dust|swing|flip|food|compost|garden|household|council|street|public|litter|nappy|diaper|sanitary|green|brown|black|gray|just|straight|the big|normal|regular|own|their|his|her|its|nearest|kitchen|utility|bedroom';
+const COLOUR = 'blue|red|yellow|pink|purple|orange|white|clear|see-through|striped|spotty|little|small|tall|plastic|fabric|wicker|metal|wooden';
+const STORAGE_SPOT = '(?:the |my |our |his |her |their )?(?:\\w+ )?(?:closet|wardrobe|shel(?:f|ves)|bed|bedroom|playroom|toy ?room|nursery|loft|attic|cubby|cubbies|den|craft room)';
+function storageBin(clause: Clause, { at }: Found, whereCard: boolean): boolean {
+  const words = clause.norm.slice(0, at).trim().split(' ').filter(Boolean);
+  const before = words.at(-1) ?? '';
+  const tags = clause.words[words.length - 1]?.tags;
+  const after = clause.norm.slice(at).replace(/^ ?bins? ?/, '');
+  const colour = new RegExp(`^(?:${COLOUR})$`).test(before);
+  const named = before !== '' && !new RegExp(`^(?:${WASTE_BIN})$`).test(before) && (colour ? whereCard : tags?.has('Noun') === true && !tags.has('Pronoun'));
+  const standing = new RegExp(`^(?:in|on|under|underneath|inside|on top of|in the back of) ${STORAGE_SPOT}(?: |$)`).test(after);
+  return named || standing;
+}
 /** "file it", "filing": the file box, as the card's "File it" choice. */
 const FILE_IT = /^(?:(?:just|please) )?(?:file|filing)(?: (?:it|them|that|those|away|it away|them away))?(?: please)?$/;
 
@@ -417,14 +494,18 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: phrase('donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace'),
+    pattern: phrase(
+      'donate', 'charity', 'give (?:it |them |this |that |these |those )?away', 'pass (?:it|them|these|those) (?:on|along)$', 'goodwill', 'thrift', 'oxfam', 'sell', 'vinted', 'ebay', 'marketplace',
+      // Sales and swaps where things go to someone else: "the church jumble sale", "car boot", "freecycle it".
+      '(?:jumble|yard|garage|rummage|boot|bake|church|school) sale', 'car boot', 'bric a brac', 'freecycle', 'free pile', 'good home', 'gumtree', 'depop', 'craigslist', 'olio', 'buy nothing', 'swap shop',
+    ),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing)(?: (?:it|them|this|that|these|those))?(?: back| over| on)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: back| over| on| down| along)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
@@ -457,7 +538,18 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
   { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'lob', 'ditch', 'scrap', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
   { pattern: phrase('keep', 'keeper', 'stay', 'leave (?:it|them|that|this|those|these)(?! as)', 'leave the', 'lives (?:here|there)', 'it lives', 'somewhere safe'), outcome: 'keep', firm: true, negated: 'donate' },
-  { pattern: phrase('skip', 'pass', 'not now', 'come back to (?:this|it) later', 'next one'), outcome: 'skip', firm: true },
+  {
+    pattern: phrase(
+      // Not passing it on to someone: "I'll pass it on to my cousin".
+      'skip', 'pass(?!(?: (?:it|them|this|that|these|those))? (?:(?:on|over|along|down|back) )?to |(?: (?:it|them|this|that|these|those)) (?:on|over|along|down)(?: |$))', 'not now', 'come back to (?:this|it) later', 'next one',
+      // Deciding later, said other ways: "I'd rather not decide today", "leave it for now", "not ready to open it", "move on".
+      'rather not (?:decide|choose|think about|deal with|do)', '(?:decide|deal with (?:it|them|this|that)) (?:later|another (?:day|time)|tomorrow)',
+      'leave (?:it|them|this|that|those|these) (?:for|till|until) (?:now|later|another|tomorrow|the moment|next time)', 'move on',
+      'not ready to (?:decide|deal|open|look|face|sort|think|go through|read|choose)',
+    ),
+    outcome: 'skip',
+    firm: true,
+  },
   { pattern: phrase('mine'), outcome: 'keep', firm: false },
   {
     pattern: phrase('get rid', 'getting rid', 'wants? (?:it |them )?rid', 'done with', 'finish with', 'wants? (?:it|them) gone', 'part with', 'let (?:it |them )?go of', 'let (?:it|them) go', 'bring myself to'),
@@ -493,7 +585,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
   { pattern: phrase('finish (?:reading|knitting|it)'), outcome: 'keep', firm: false, negated: 'keep' },
 ];
 
-const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store']);
+const DESTINATION_HEADS = new Set(['shop', 'shops', 'bin', 'bins', 'bank', 'center', 'store', 'sale', 'sales', 'pile', 'stall']);
 /** Words after an outcome word that are not a thing it names: "bin it", "trash obvs", "charity please". */
 const QUANTITIES = new Set(['it', 'them', 'this', 'that', 'here', 'there', 'out', 'away', 'half', 'all', 'some', 'both', 'now', 'everything', 'lol', 'obvs', 'obviously', 'tbh', 'please', 'honestly', 'definitely', 'then', 'innit', 'mate', 'asap']);
 
@@ -513,7 +605,9 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
   // "in the recycling obvs", "back to the chemist i guess": a remark after the place is no part of it.
   const where = trimFiller(said);
   const outcome = DESTINATION_OUTCOMES.find(([pattern]) => pattern.test(where))?.[1];
-  if (outcome) return { outcome, firm: true };
+  // "bin in the closet": a bin where things are stored is no way out.
+  const stored = new RegExp(`(?:^| )bins? (?:in|on|under|underneath|inside|on top of|in the back of) ${STORAGE_SPOT}(?: |$)`).test(where);
+  if (outcome && !(outcome === 'trash' && stored)) return { outcome, firm: true };
   const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
   if (RECYCLING_POINT.test(where)) return { outcome: 'recycle', location: place(), firm: true };
   // Asked where it lives, someone else's home is where it lives ("mom's house"); otherwise it leaves the home.
@@ -529,6 +623,8 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
 const ASKS_A_FACT = new RegExp(
   [
     '(?:where|what|how|which|who|when) (?:do|does|did|is|are|can|could|should|would|will) ',
+    // "why do I keep these", "why did we even buy this": asking why of one's own doing decides nothing either.
+    'why (?:on earth )?(?:do|did|would|have|am|are) (?:i|we)(?! not)(?= )',
     // Not asking leave, nor asking the coach to do it: "can you put it in the donate pile".
     '(?:can|could|should|does) (?!(?:i|we|not) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
     // "do" with an object is doing it: "do it, bin them".
@@ -565,7 +661,8 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   const place = PLACE_AT.exec(clause.norm) ?? PLACE_ADVERB.exec(clause.norm);
   if (place && !matchIn(clause, PLACE_VERB_WORD)?.negated) {
     const { verb, onto, where } = place.groups as { verb?: string; onto?: string; where: string };
-    const elsewhere = onto && BESIDE.test(onto) ? undefined : destinationOf(clause, where, whereCard);
+    // "on the free pile" is in it: a pile is not a bin to stand things by.
+    const elsewhere = onto && BESIDE.test(onto) && !/^(?:the |a |my )?(?:\w+ )+pile(?: |$)/.test(where) ? undefined : destinationOf(clause, where, whereCard);
     if (elsewhere) return elsewhere;
     // Kept somewhere is a place only where a place is named: not "keep it in case", "keep it in mind".
     const placed = !/^(?:here|there|it|them)$/.test(where) && (verb !== 'keep' || /^(?:the|my|our|his|her|their|your|a|an) /.test(where) || has(clause, PLACE_NOUN));
@@ -573,13 +670,19 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   let best: { outcome: Outcome; firm: boolean; at: number; judged: boolean } | undefined;
   let refuses = false;
+  let storage = false;
   // "I need it for the stuff going to the charity shop": what it is needed for is not where it goes; "on the shelf
   // where it lives": a remark about the place is no second answer.
   const aside = PURPOSE.exec(clause.norm) ?? WHERE_IT.exec(clause.norm);
   const asideAt = aside ? aside.index + aside[0].length : clause.norm.length;
   for (const word of OUTCOME_WORDS) {
     // "the trash bag", "junk mail": a thing's name, not an outcome.
-    const found = matchesIn(clause, word.pattern).find((match) => match.at < asideAt && !(word.alsoAName && namesAThing(clause, match)));
+    const found = matchesIn(clause, word.pattern).find(
+      (match) =>
+        match.at < asideAt &&
+        !(word.alsoAName && namesAThing(clause, match)) &&
+        !(word.outcome === 'trash' && /^ ?bins?$/.test(clause.norm.slice(match.at, match.end)) && (storage = storageBin(clause, match, whereCard))),
+    );
     if (!found) continue;
     refuses ||= found.negated && LEAVING.includes(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
@@ -592,7 +695,7 @@ function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   }
   if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
-  if (has(clause, PLACE_NOUN) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
+  if ((storage || has(clause, PLACE_NOUN)) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };
   return undefined;
 }
 
@@ -601,7 +704,7 @@ function isPlaceOnly(clause: Clause): boolean {
   if (matchIn(clause, PLACE_NOUN)?.negated) return false;
   // Place nouns that can be verbs ("hook", "shelf") and filler verbs ("I guess") are not an action.
   const verbs = clause.words.filter(
-    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
+    (word) => word.tags.has('Verb') && !word.tags.has('Gerund') && !PLACE_NOUN.test(word.norm) && !['back', 'go', 'goes', 'belongs', 'belong', 'lives', 'live', 'is', 'by', 'under', 'behind', 'beside', 'inside', 'above', 'below', 'guess', 'think', 'suppose', 'mean'].includes(word.norm),
   );
   return verbs.length === 0 && !['i', 'it', 'its', 'that', 'this', 'they', 'we'].includes(clause.words[0]!.norm);
 }
@@ -618,7 +721,7 @@ function locationText(clause: Clause, normalisedPlace: string): string {
   return trimFiller(from >= 0 ? words.slice(from).join(' ') : normalisedPlace);
 }
 
-const FILLER_EDGE = /^(?:(?:um+|uh+|so|well|like|hmm+|ok|okay|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
+const FILLER_EDGE = /^(?:(?:u+m+|u+h+m*|e+r+m*|e+h+m+|lol|lmao|haha|so|well|like|hmm+|ok|okay|alright|fine(?=[\s,]+(?:the|a|an|my|that|this)\b)|ugh|yeah|yes|back to|back in|back on|to|into|in|onto|on|at|over at|then|actually|just|oh|and|maybe|perhaps|probably|(?:some |a )?(?:kind|sort) of)\b[\s,]*)+|(?:[\s,]*\b(?:obviously|obvs|tbh|i guess|i think|lol|lmao|haha|please|pls|honestly|to be honest|probably|i suppose|then|innit|mostly|sadly|x2|ew+|yuck|eek|oops)\b)+$/gi;
 
 function trimFiller(text: string): string {
   return trimEdges(trimEdges(text).replace(FILLER_EDGE, '')).slice(0, 200);
@@ -644,6 +747,21 @@ const APPOSITION = /^(?:the|a|an) (?:\w+ ){0,2}ones?$/;
 /** Part of the item in hand: "the good ones", "the rest", "some". */
 const PART = phrase('the rest', 'the others', 'the other ones', 'everything else', 'the remainder', 'some', 'a few', 'half', 'the (?:good|best|bad|nice|broken|old|new) ones');
 
+/** A clause that puts something in place of what came before: "actually the drawer", "or the shelf", "the box instead". */
+const INSTEAD = /^(?:(?:no|actually|or|maybe|wait|rather|better|sorry) )|(?:^| )(?:instead|rather)(?: |$)/;
+
+/**
+ * A place that narrows the place named just before it is said with it: "Garage. The red toolbox on the second shelf."
+ * is the garage's toolbox, not a toolbox anywhere; one said instead ("the desk... actually the drawer") replaces it.
+ */
+function refinedPlace(read: readonly { clause: Clause; reading: Reading | undefined }[], last: { clause: Clause; reading: Reading }): Reading {
+  const at = read.findIndex(({ clause }) => clause === last.clause);
+  const before = read[at - 1]?.reading;
+  const { reading } = last;
+  if (reading.outcome !== 'place' || !reading.location || before?.outcome !== 'place' || !before.location || INSTEAD.test(last.clause.norm)) return reading;
+  return { ...reading, location: `${before.location}, ${reading.location.replace(/^(?:The|A|An|My|Our)\b/, (article) => article.toLowerCase())}` };
+}
+
 /**
  * What the message says about the item in hand, corrections and all; undefined when it says nothing about it.
  * `whereCard`: the card asked where the thing lives, so a place is what any place-like answer names.
@@ -667,7 +785,8 @@ function disposition(clauses: readonly Clause[], item: string, whereCard = false
   const firmly = kept.filter(({ reading }) => reading.firm && !(located && reading.outcome === 'place' && !reading.location));
   // "bin the sauce packets but keep the box": what is said about another thing yields to what is said about this one.
   const onThisThing = firmly.filter(({ clause }) => !aboutAnotherThing(clause, item));
-  const firm = (onThisThing.length > 0 ? onThisThing : firmly).at(-1)?.reading;
+  const last = (onThisThing.length > 0 ? onThisThing : firmly).at(-1);
+  const firm = last && refinedPlace(read, last);
   // "keep the good ones, bin the rest": the item is to be sorted further, which is a hesitation, not either outcome.
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
@@ -707,11 +826,18 @@ function joined(clauses: readonly Clause[]): string {
 }
 
 function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | undefined {
-  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4);
+  // "not work, I do all my work at the library": a use ruled out is not brought back by saying where it happens instead.
+  // Compared by their start: "no studying" rules out "I study at the library".
+  const uses = (clause: Clause) => [...clause.norm.matchAll(new RegExp(FUNCTION_WORDS.source, 'g'))].map((match) => match[0].trim().slice(0, 4));
+  const rulesOut = (clause: Clause) => /^(?:(?:but|and|so|definitely|honestly) )*(?:not|no|never)(?: (?:a|an|the|for|really|my))? /.test(clause.norm);
+  const ruledOut = new Set(clauses.filter(rulesOut).flatMap(uses));
+  const elsewhere = (clause: Clause) => uses(clause).length > 0 && uses(clause).every((use) => ruledOut.has(use));
+  const namesAUse = (clause: Clause) => has(clause, FUNCTION_WORDS) && !(has(clause, ROOM_STATE) && clause.words.length <= 4) && !elsewhere(clause);
   // The function in the person's words, less what it no longer is and how the room feels ("it's a total mess").
   const said = clauses.filter(
     (clause) =>
       !noLonger(clause) &&
+      !elsewhere(clause) &&
       (namesAUse(clause) ||
         !(has(clause, ROOM_STATE) || has(clause, OVERWHELMED) || has(clause, HESITANT) || /^(?:what|why|how|sorry|ugh|honestly|idk|lol)(?: |$)/.test(clause.norm))),
   );
@@ -723,8 +849,8 @@ function functionOf(clauses: readonly Clause[], overwhelmed: boolean): Input | u
 // Names: items, anchors, split categories.
 
 /** Sounds and nods before what a clause says: "um the mug", "yeah do the clothes pile", "hmm the cot has to stay". */
-const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right) )+(?=\S)/;
-const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
+const LEADING_FILLER = /^(?:(?:yes|ok|so|well|um+|uh+|hmm+|oh|now|and|right|alright|lol|lmao|haha|fine(?= (?:the|a|an|my|that|this) )) )+(?=\S)/;
+const REMARK_START = /^(?:what(?! about)|how(?! about)|why|because|cos|cause|since|where|when|who|nobody|no one|everyone|enough|i|i am|it|it is|its|that|that is|this|this is|those|these|they|there|there is|we|sorry|ugh|lol|whatever(?! is (?:on|in|under|by|near|behind|next to) )|honestly|obviously|sadly|non negotiable|but|so|haha|well|um|hmm|ok|yes|no|fine|please|im|ive)(?: |$)/;
 const VAGUE = /^(?:the |that |this |a )?(?:thing|stuff|one|bit)(?: |$)/;
 
 /** A clause that names a thing, as the person wrote it; undefined for remarks ("it's toppling over", "sorry"). */
@@ -749,6 +875,10 @@ function nameIn(clause: Clause): string | undefined {
       (said ?? clause.text)
         .replace(VAGUE_CONTENTS, '')
         .replace(/\s+(?:that'?s|that has|that is|which|who|so i|so that|since|because|i guess|i think)\b.*$/i, '')
+        // "a shoebox of receipts from what appears to be 2009": a clause about when or what, after the name.
+        .replace(/\s+(?:(?:from|since|of) )?(?:what|whenever|when|where)\s.*$/i, '')
+        // "PIZZA BOX from,, tuesday": a name cut off before what it was from.
+        .replace(/\s+(?:from|of|with|in|on|at|by|for|to)$/i, '')
         .replace(RELATIVE, '$1'),
     ).replace(
       /^(?:what about|how about|start with|do|let'?s do|now|and)\s+/i,
@@ -768,7 +898,7 @@ const VAGUE_CONTENTS = /\s+(?:full\s+)?(?:of|with)\s+(?:(?:i\s+)?(?:dunno|idk|do
 /** Which photo, not what is in it: "photo 2", "in the second pic", "the last picture". */
 const PHOTO = /^(?:(?:in|on) )?(?:the )?(?:(?:first|second|third|fourth|last|next|other|\d+(?:st|nd|rd|th)) )?(?:photo|pic|picture|image|shot)s?(?: (?:\d+|one|two|three|four|five))?$/;
 /** "there's a bag of old chargers", "I've got a pile of receipts", "found some batteries": the name is what follows. */
-const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
+const THERE_IS = new RegExp(`^(?:there (?:is|are|was|were)|here is|(?:i|we) (?:(?:have )?(?:got|found|picked up)|have(?! (?:had|been|done|gone|to|finished|decided|sorted|just|already|never|not|no)(?: |$))|can see|see|am holding|are holding|am looking at|are looking at)|ive (?:got|found)|got|found|looking at|(?:the )?(?:next(?: up| one| thing)?|(?:nearest|closest|first|biggest|main|worst) (?:thing|one)(?: i (?:can )?(?:see|reach))?) is|${TAKING})(?= )`);
 const THERE_IS_TEXT =
   /^(?:there(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)|here(?:['’]s|\s+is)|(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|found|picked\s+up)|ive\s+(?:got|found)|(?:i|we)(?:['’]ve|\s+have)|ive|(?:i|we)\s+(?:can\s+see|see)|(?:i['’]m|im|i\s+am|we['’]re|we\s+are)\s+(?:holding|looking\s+at)|got|found|looking\s+at|(?:the\s+)?(?:next(?:\s+(?:up|one|thing))?|(?:nearest|closest|first|biggest|main|worst)\s+(?:thing|one)(?:\s+i\s+(?:can\s+)?(?:see|reach))?)\s+is|(?:i['’]ll|ill|i\s+will|let\s+me|lemme|(?:i['’]m|im|i\s+am)\s+(?:going\s+to|gonna))(?:\s+just)?\s+(?:grab|take|pick\s+up|do|start\s+with|go\s+with|go\s+for|tackle|get))\s+/i;
 /** A rough amount before a name says nothing about what it is: "loads of cables", "a couple of wrappers", "more receipts". */
@@ -794,7 +924,7 @@ const RELATIVE = /^((?:the|a|an|my|our|his|her|their|your|those|these|some)\s+.+
 const IT_IS = /^(?:it|that|this|its) (?:is )?(?:just |only |probably |basically |actually )?(?:a|an|the|my|our|his|her|their|your|some|old|those|these)(?= )/;
 const IT_IS_TEXT = /^(?:(?:it|that|this)(?:'s|’s|\s+is)|its)\s+(?:(?:just|only|probably|basically|actually)\s+)?/i;
 /** A report that something is finished, not the next thing: "shoes done", "the desk is finished". */
-const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$/;
+const DONE_REPORT = /(?:^| )(?:is |are )?(?:done|finish|sorted|cleared|dealt with)$|^(?:(?:i am |we are |i have |we have |just )?(?:done|finish) with|(?:i have |we have |just )?(?:finish|sorted|cleared|dealt with)) /;
 
 function itemOf(clauses: readonly Clause[]): Input | undefined {
   // A thing about to be taken outweighs one only mentioned: "can't reach anything, I'll grab the remote".
@@ -807,7 +937,7 @@ function itemOf(clauses: readonly Clause[]): Input | undefined {
 
 const NONE = /^(?:none|nothing|no|not really|nah)(?: |$)/;
 /** Words that end an anchor's name: "the piano has to stay", "the bed can't go anywhere". */
-const ANCHOR_TAIL = /\s+(?:has|have|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
+const ANCHOR_TAIL = /\s+(?:has|have|does|needn'?t|can|can'?t|cannot|must|should|stays?|is|are|goes|go|needs?|isn'?t|won'?t|obviously|sadly)\b.*$/i;
 
 /** "everything can go except the bike", "all of it apart from the piano": what is excepted stays. */
 const EXCEPT = /\b(?:except|apart from|other than|besides|bar|but not|save for)(?:\s+for)?\s+(.+)$/i;
@@ -818,8 +948,14 @@ const WHY_AFTER = /\s+(?:it'?s|it is|they'?re|they are|because|cos|since)\b.*$/i
 /** A name without its article, to compare names: "the desk" is "desk". */
 const bare = (name: string) => name.toLowerCase().replace(/^(?:the|a|an|my|our|that|this)\s+/, '').trim();
 
+/** A thing said not to need to stay: "the printer need not", "the rug doesn't have to stay", "the lamp isn't staying". */
+const NEED_NOT = /^(?!(?:it|that|this|they|i|we)\s)(.+?) (?:need(?:n'?t(?: not)?| not)|needs not|(?:does|do) not (?:need|have) to|(?:has|have) not got to|(?:is|are) not (?:staying|needed|essential|important|a must))(?: |$)/;
+const NEED_NOT_TEXT = /\s+(?:need|needs|needn'?t|does|doesn'?t|do|don'?t|has|hasn'?t|have|haven'?t|is|isn'?t|are|aren'?t)\b.*$/i;
+/** Nothing or everything, the rest excepted: "literally nothing is sacred except the toaster". */
+const ALL_OR_NOTHING = phrase('nothing', 'everything', 'all', 'all of it', 'none', 'none of it');
+
 function anchorsOf(clauses: readonly Clause[]): Input | undefined {
-  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !clauses.slice(1).some((clause) => has(clause, STAY))) return { kind: 'anchors', anchors: [] };
+  if (clauses.length > 0 && NONE.test(clauses[0]!.norm) && !EXCEPT.test(clauses[0]!.text) && !clauses.slice(1).some((clause) => has(clause, STAY))) return { kind: 'anchors', anchors: [] };
   // What is ruled out: "not the desk" after "the bed and the desk", "the treadmill I'm done with".
   const lettingGo = (clause: Clause) => {
     // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
@@ -833,13 +969,14 @@ function anchorsOf(clauses: readonly Clause[]): Input | undefined {
       // "not the lamp its ugly": the name ruled out, less why.
       if (/^not /.test(norm)) return parseList(clause.text.replace(/^.*?\bnot\s+/i, '').replace(WHY_AFTER, '')).map(trimFiller).map(bare);
       if (lettingGo(clause) && !REMARK_START.test(norm)) return [bare(trimFiller(clause.text.replace(RELATIVE, '$1')))];
+      if (NEED_NOT.test(norm)) return [bare(trimFiller(clause.text.replace(NEED_NOT_TEXT, '')))];
       return [];
     }),
   );
   const anchors = clauses
     .flatMap((clause) => {
       const except = EXCEPT.exec(clause.text)?.[1];
-      if (except && has(clause, LET_GO)) return [except];
+      if (except && (has(clause, LET_GO) || has(clause, ALL_OR_NOTHING))) return [except];
       if (/^(?:not|no|nothing but) /.test(clause.norm.replace(CLAUSE_LEAD, '')) || has(clause, CAN_GO) || lettingGo(clause)) return [];
       // "don't move the desk": what is not to be moved.
       const kept = /^(?:do not|never) (?:move|touch|get rid of) /.test(clause.norm) ? clause.text.replace(/^\S+\s+\S+\s+(?:of\s+)?/, '') : clause.text;
@@ -858,10 +995,10 @@ const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap
 const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', '(?:please )?do not$', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
 /** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */
 const ACCEPT = phrase(
-  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
+  'yes', 'ok', 'sure', 'fine', 'split', 'sounds good', 'go for it', 'go (?:on|ahead)', 'makes sense', 'fair enough', 'good idea', 'do that', 'do it', 'please', 'great', 'perfect', 'lets',
   'whatever you (?:think|want|say|like|reckon)', 'up to you', 'you (?:decide|choose|pick)', 'your call', 'do not (?:care|mind)', 'either way', 'i trust you',
 );
-const RENAME = /^(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
+const RENAME = /^(?:(?:no|nah|nope|yes|yeah|yep|ok|okay|sure)[,.!]*\s+)?(?:(?:just|but)\s+)?(?:call them|call it|rename(?: them| it)?|name them|(?:split|sort|divide|break)(?: (?:it|them|this|these|those))?(?: up)? into)\b\s*:?\s*/i;
 /** A rename inside the answer: "rename papers to bills", "call the first one cords", "make the second pile 'cables'". */
 const RENAME_ONE =
   /\b(?:rename\s+(?:the\s+)?(?<named>\S+(?:\s+\S+)?)\s+(?:to|as|into)|(?:call|name|rename|make)\s+the\s+(?<place>first|second|third|last|1st|2nd|3rd)\s+(?:one|pile|group|lot|bit)(?:\s+(?:to|as))?)\s+(?<name>.+)$/i;
@@ -885,7 +1022,14 @@ function splitOf(text: string, clauses: readonly Clause[]): Input | undefined {
   const answering = clauses.map((clause) => ({ ...clause, norm: clause.norm.replace(/^no (?=(?:one|a single|the same|all|everything) )/, '') }));
   if (first(MERGE, answering)) return { kind: 'split', edit: { kind: 'merge' } };
   if (clauses.some((clause) => has(clause, DECLINE)) || clauses.some((clause) => matchIn(clause, phrase('split'))?.negated)) return { kind: 'split', edit: { kind: 'decline' } };
-  if (first(ACCEPT)) return { kind: 'split', edit: { kind: 'accept' } };
+  if (first(ACCEPT)) {
+    // "YES split. papers and chaos": a yes, then the names of the piles, names them.
+    const rest = clauses.slice(1);
+    const named = parseList(rest.map((clause) => clause.text).join(', ')).map(trimFiller).filter((name) => isName(name) && !REMARK_START.test(name.toLowerCase()));
+    const answers = rest.some((clause) => has(clause, ACCEPT) || has(clause, DECLINE) || has(clause, MERGE));
+    if (named.length >= 2 && !answers && !text.includes('?')) return { kind: 'split', edit: { kind: 'rename', names: named } };
+    return { kind: 'split', edit: { kind: 'accept' } };
+  }
   const names = parseList(text).map(trimFiller).filter(isName);
   return names.length > 0 && !text.includes('?') ? { kind: 'split', edit: { kind: 'rename', names } } : undefined;
 }
@@ -913,6 +1057,8 @@ const UNMARKED: readonly (readonly [RegExp, string])[] = [
   [/\b(does|did|were|have|had|must|need)nt\b/gi, "$1n't"],
   [/\b(they|you)re\b/gi, "$1're"],
   [/\b(we|they|you)ve\b/gi, "$1've"],
+  // Not "well", "shell", "hell": only the subjects whose "ll" is no word.
+  [/\b(that|it|there|you|they)ll\b/gi, "$1'll"],
 ];
 
 /** The message as words, or empty when nothing readable is left (only control characters, unknown emoji). */
@@ -920,14 +1066,55 @@ function readable(raw: string): string {
   let text = raw.slice(0, ANALYSED * 2);
   for (const [emoji, word] of EMOJI) text = text.replace(emoji, word);
   text = text.replace(OTHER_EMOJI, ' ').replace(ESCAPE_SEQUENCE, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // "glass recycling (along with its friends under the sink)": an aside in brackets says nothing about the answer,
+  // when there is an answer outside it.
+  const outside = text.replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  if (/\p{L}/u.test(outside)) text = outside;
   // "thats", "doesnt", "theyre": given their apostrophe back, compromise expands them as any other.
   for (const [unmarked, marked] of UNMARKED) text = text.replace(unmarked, marked);
   if (text.length > ANALYSED) text = text.slice(0, ANALYSED).replace(/\s+\S*$/, '');
   return text;
 }
 
+/** The words emoji are read as ("🗑️" is trash), which are never part of a name unless the person typed them. */
+const EMOJI_WORDS = new Set(EMOJI.map(([, word]) => word.trim()));
+
+/**
+ * A name in the person's own words: "bin 🗑️" names the bin, not a "bin trash"; "doesnt", given its apostrophe back
+ * to be read, is named as typed.
+ */
+function typed(name: string, said: string): string {
+  const words = said.toLowerCase();
+  return name
+    .split(/\s+/)
+    .filter((word) => !EMOJI_WORDS.has(word.toLowerCase()) || new RegExp(`(?:^|[^\\p{L}])${word}(?:$|[^\\p{L}])`, 'iu').test(words))
+    .map((word) => (word.includes("'") && !words.includes(word.toLowerCase()) && words.includes(word.toLowerCase().replaceAll("'", '')) ? word.replaceAll("'", '') : word))
+    .join(' ');
+}
+
 /** Reads one message; see the top of this file. */
 export function understand(raw: string, expecting: Expecting): Input {
+  const input = read(raw, expecting);
+  const said = raw.trim();
+  switch (input.kind) {
+    case 'item': {
+      const item = typed(input.item, said);
+      return item ? { ...input, item } : { kind: 'unclear', text: said.slice(0, 2000) };
+    }
+    case 'help':
+      // The thing on the card is named as the card names it; only a thing named in the message is the person's words.
+      if (!input.item || ('item' in expecting && input.item === expecting.item)) return input;
+      return typed(input.item, said) ? { ...input, item: typed(input.item, said) } : { kind: 'help' };
+    case 'anchors': {
+      const anchors = input.anchors.map((anchor) => typed(anchor, said)).filter(Boolean);
+      return anchors.length === 0 && input.anchors.length > 0 ? { kind: 'unclear', text: said.slice(0, 2000) } : { ...input, anchors };
+    }
+    default:
+      return input;
+  }
+}
+
+function read(raw: string, expecting: Expecting): Input {
   const said = raw.trim();
   if (!said) return { kind: 'begin' };
   const unclear: Input = { kind: 'unclear', text: said.slice(0, 2000) };
@@ -947,7 +1134,8 @@ export function understand(raw: string, expecting: Expecting): Input {
     answer?.kind === 'disposition' && clauses.some((clause) => !LEAVE_IT.test(clause.norm) && outcomeIn(clause, expecting.kind === 'location')?.firm);
   if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
-  const trigger = TRIGGER.exec(text);
+  // "don't make me stop now": going on is no trigger.
+  const trigger = keepGoing ? null : TRIGGER.exec(text);
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
   if (thing) return { kind: 'overwhelmed', trigger: thing };
   const overwhelmed = any(OVERWHELMED) && !any(LESS_OVERWHELMING);
@@ -968,10 +1156,12 @@ export function understand(raw: string, expecting: Expecting): Input {
       if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
       // The first place named is where it goes; what follows is usually a detail or a remark.
       // A clause about the thing, not its place ("don't bin it"), is not a candidate.
+      // "it lives by my bed, plugged into the wall": a clause saying where it lives is no remark, whatever its subject.
+      const saysWhere = (clause: Clause) => outcomeIn(clause, true)?.location !== undefined && PLACE_VERB_WORD.test(clause.norm);
       const candidates = clauses.filter(
         (clause) =>
           !matchIn(clause, PLACE_NOUN)?.negated &&
-          !REMARK_START.test(clause.norm) &&
+          (!REMARK_START.test(clause.norm) || saysWhere(clause)) &&
           !/^(?:not|stop|quit|enough) /.test(clause.norm) &&
           [undefined, 'place'].includes(outcomeIn(clause, true)?.outcome),
       );
@@ -982,6 +1172,8 @@ export function understand(raw: string, expecting: Expecting): Input {
       // "take it back to my sister": the place the clause names, else the clause itself.
       const where = chosen ? (outcomeIn(chosen, true)?.location ?? trimFiller(chosen.text)) : '';
       if (where) return { kind: 'disposition', item: expecting.item, outcome: 'place', location: where };
+      // "keep it but not here", asked where it lives: somewhere else, not yet known, is not knowing where it goes.
+      if (answer?.kind === 'disposition' && answer.outcome === 'place' && !answer.location) return { ...answer, outcome: 'unsure' };
       return answer ?? unclear;
     }
     case 'function': {
@@ -1006,14 +1198,19 @@ export function understand(raw: string, expecting: Expecting): Input {
     case 'next': {
       if (keepGoing) return { kind: 'keepGoing' };
       if (overwhelmed) return { kind: 'overwhelmed' };
-      if (stuck) return { kind: 'help' };
+      if (stuck) return help(stuckOn(clauses));
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
       if (expecting.kind === 'item' && hesitant) {
         // "maybe a usb one", "no idea what this is, a white box thing": unsure what the thing is, not which; it is named.
-        const doubtsWhich = (clause: Clause) => HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
+        const doubtsWhich = (clause: Clause) => !WHEN_DOUBT.test(clause.norm) && HESITANT.test(clause.norm.replace(IDENTITY_DOUBT, ''));
         const named = itemOf(clauses.filter((clause) => !doubtsWhich(clause)));
         if (named && !clauses.some(doubtsWhich)) return named;
+        // "idk everything?? ok fine the monster can": doubt, then a thing named outright after it, is that thing.
+        const lastDoubt = clauses.findLastIndex(doubtsWhich);
+        const after = clauses.slice(lastDoubt + 1).filter(namesOutright);
+        const settled = after.length > 0 && itemOf(after);
+        if (settled) return settled;
         const sure = itemOf(clauses.filter((clause) => !has(clause, HESITANT)));
         return sure?.kind === 'item' ? { kind: 'help', item: sure.item } : { kind: 'help' };
       }
@@ -1021,6 +1218,18 @@ export function understand(raw: string, expecting: Expecting): Input {
       return itemOf(clauses) ?? unclear;
     }
   }
+}
+
+/** What the person is stuck on, named: "I'm rather stuck on the question of the photographs", "can't decide about the vase". */
+const STUCK_ON =
+  /\b(?:stuck|(?:can'?t|cannot|can not) decide|help(?: me)?|struggling|torn)\s+(?:on|with|about|over|what to do (?:with|about))\s+(?:(?:the\s+)?(?:question|issue|matter|problem|business)\s+of\s+)?(.+)$/i;
+
+function stuckOn(clauses: readonly Clause[]): string | undefined {
+  for (const clause of clauses) {
+    const named = trimFiller(STUCK_ON.exec(clause.text)?.[1] ?? '');
+    if (named && isName(named) && !/^(?:it|this|that|them|these|those|everything|anything|what|which|where|whether|how)(?: |$)/i.test(named)) return bareName(named);
+  }
+  return undefined;
 }
 
 function help(item: string | undefined): Input {
