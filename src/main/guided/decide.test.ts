@@ -274,8 +274,42 @@ const rows: Row[] = [
     phase: 'sorting',
     check: ({ action, next }) => {
       expect(action).toEqual({ kind: 'pivotAway', trigger: 'the boxes', location: 'desk' });
-      expect(next).toMatchObject({ active: { later: ['the boxes'] } });
+      expect(next).toMatchObject({ active: { later: ['the boxes'], pivot: 'desk' } });
     },
+  },
+  {
+    row: 'Sorting: after a pivot, the coach going on asks for one thing at the place turned to, not the card just answered',
+    state: session({ guided: { ...sorting, active: { ...active, pivot: 'desk' } } }),
+    input: { kind: 'begin' },
+    action: 'askWhatIsIt',
+    phase: 'sorting',
+    check: ({ action, next }) => {
+      expect(action).toMatchObject({ spot: 'the desk' });
+      expect(next).toEqual(sorting);
+    },
+  },
+  {
+    row: 'Sorting: anything else said after a pivot answers it; no card at the place is owed',
+    state: session({ guided: { ...sorting, active: { ...active, pivot: 'desk' } } }),
+    input: { kind: 'item', item: 'stapler' },
+    action: 'askItemDecision',
+    phase: 'sorting',
+    check: ({ next }) => expect(next).toEqual({ ...sorting, currentItem: 'stapler' }),
+  },
+  {
+    row: 'Refining: overwhelmed by a thing pivots away to sorting; the split’s piles wait for another day',
+    state: session({ guided: { ...refining, currentItem: 'usb cable' } as GuidedState }),
+    input: { kind: 'overwhelmed', trigger: 'the cables' },
+    action: 'pivotAway',
+    phase: 'sorting',
+    check: ({ next }) => expect(next).toEqual({ phase: 'sorting', active: { ...active, stuck: 1, pivot: 'desk', later: ['the cables', 'usb cable', 'hdmi cord', 'lamp shade'] } }),
+  },
+  {
+    row: 'Sorting: overwhelmed by a thing a third time in a run of stuck offers a break',
+    state: session({ guided: { ...sorting, active: { ...active, stuck: 2 } } }),
+    input: { kind: 'overwhelmed', trigger: 'the boxes' },
+    action: 'energyCheck',
+    phase: 'sorting',
   },
   { row: 'Sorting: overwhelmed in general checks energy', state: session({ guided: sorting }), input: { kind: 'overwhelmed' }, action: 'energyCheck', phase: 'sorting' },
   { row: 'Sorting: an unanswered dialog pauses', state: session({ guided: sorting }), input: { kind: 'silent' }, action: 'ackProgress', phase: 'sorting' },
@@ -468,6 +502,16 @@ describe('decide: seed 001 trigger table', () => {
     expect(result.action.kind).toBe(action);
     expect(result.next.phase).toBe(phase);
     check?.(result);
+  });
+
+  it('never brings back the card just answered when a thing in hand overwhelms the person', () => {
+    // The loop this guards: the pivot kept the thing in hand, so going on proposed it again, for ever.
+    const inHand = session({ guided: { ...sorting, currentItem: 'box' } });
+    const pivot = decide(inHand, { kind: 'overwhelmed', trigger: 'the box' });
+    expect(pivot.action.kind).toBe('pivotAway');
+    const after = decide({ ...inHand, guided: pivot.next }, { kind: 'begin' });
+    expect(after.action).toMatchObject({ kind: 'askWhatIsIt', spot: 'the desk' });
+    expect(after.next).not.toHaveProperty('currentItem');
   });
 
   it('is pure: the same state and input give the same decision, and the state is not touched', () => {

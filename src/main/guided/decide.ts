@@ -38,6 +38,9 @@
  * |                 |                  | before; then one small thing anywhere ("next" there too) |
  * | DecisionSupport | the phase before | stuck again on the same thing: it is skipped for now, and on to the next |
  * | Sorting, Refining, DecisionSupport | the same | the third "I'm stuck" in a row: EnergyCheck (a break)  |
+ * | Sorting, Refining | Sorting        | overwhelmed by a thing: PivotAway (it is left for later, a split's piles too), then |
+ * |                 |                  | AskWhatIsIt at an anchor or the nearest clear surface, never the card just answered; |
+ * |                 |                  | it counts in a run of "I'm stuck", so the third is EnergyCheck |
  * | Sorting         | Splitting        | decided unsure + unsure pile (not left for later) >= 5     |
  * | Sorting         | DecisionSupport  | help or stuck, on an item                                  |
  * | Splitting       | Refining         | split confirmed (as suggested, renamed or merged)          |
@@ -53,7 +56,7 @@
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { PileItem, SessionState } from '../../shared/session/schema';
 import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../shared/session/pile-groups';
-import { counted, isPlural } from '../../shared/text/names';
+import { counted, isPlural, placeName } from '../../shared/text/names';
 import { roomPhrase } from '../../shared/rooms/names';
 import { isProposable } from '../../shared/detection/classes';
 import { carriedLeft } from '../carry-over/leftovers';
@@ -93,10 +96,10 @@ export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposit
 
 /**
  * What leaves a run of "I'm stuck" standing: more of it, an answer the coach cannot read (asked about, and still
- * unreadable, it counts as stuck), moving on without deciding ("next", "keep going"), the coach going on by itself,
- * no answer, a stop asked about.
+ * unreadable, it counts as stuck), being overwhelmed by a thing (each is a pivot elsewhere), moving on without deciding
+ * ("next", "keep going"), the coach going on by itself, no answer, a stop asked about.
  */
-const STILL_STUCK: readonly Input['kind'][] = ['help', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
+const STILL_STUCK: readonly Input['kind'][] = ['help', 'overwhelmed', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
 
 type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' | RoomAnswer['kind'] }>;
 /** The answers to ConfirmRoom, which only surveying asks. */
@@ -210,6 +213,11 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
 }
 
 function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): Decision {
+  // Anything said after a pivot other than going on answers it: the card at the place is no longer owed.
+  if (phase.active.pivot && input.kind !== 'begin' && input.kind !== 'next' && input.kind !== 'split') {
+    const { pivot: _pivot, ...active } = phase.active;
+    return sorting(state, { ...phase, active }, input);
+  }
   const { active } = phase;
   const here: PhaseOf<'sorting'> = { phase: 'sorting', active };
   switch (input.kind) {
@@ -287,6 +295,7 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
     case 'begin':
     case 'next':
     case 'split': {
+      if (active.pivot) return atPivot(state, here, active.pivot);
       // Moving on from the thing in hand skips it, as in decision support: a proposed one is not proposed again.
       if (input.kind === 'next' && phase.currentItem) {
         return decide(state, { kind: 'disposition', item: phase.currentItem, outcome: 'skip' });
@@ -654,13 +663,25 @@ function detectionOf(phase: PhaseOf<'sorting' | 'refining'>, item: string): { cu
 
 function overwhelmed(trigger: string | undefined, phase: PhaseOf<'sorting' | 'refining'>): Decision {
   if (!trigger) return { action: { kind: 'energyCheck', reason: 'overwhelmed' }, next: phase };
-  const { active } = phase;
+  // Overwhelmed by one thing after another: a pivot each time, as "I'm stuck" changes the approach, and the third a break.
+  const stuck = (phase.active.stuck ?? 0) + 1;
+  if (stuck >= STUCK_BREAK) return offerBreak(phase);
+  const active = { ...phase.active, stuck };
   const anchor = active.anchors.find((candidate) => !sameName(candidate, trigger));
   const location = anchor?.replace(/^(?:the|my|a|an)\s+/i, '') || 'nearest clear surface';
+  // Turned elsewhere, nothing stays in hand: the card just answered must not come straight back. The piles of a split
+  // being refined wait for another day too, as when a split is declined.
+  const waiting = phase.phase === 'refining' ? phase.categories.flatMap((category) => category.items) : [];
   return {
     action: { kind: 'pivotAway', trigger, location },
-    next: { ...phase, active: { ...active, later: unique([...active.later, trigger]) } },
+    next: { phase: 'sorting', active: { ...active, later: unique([...active.later, trigger, ...waiting]), pivot: location } },
   };
+}
+
+/** The card after a pivot: one thing at the place the person was turned to. */
+function atPivot(state: SessionState, here: PhaseOf<'sorting'>, pivot: string): Decision {
+  const { pivot: _pivot, ...active } = here.active;
+  return { action: { kind: 'askWhatIsIt', suggestions: suggestions(state), spot: placeName(pivot) }, next: { ...here, active } };
 }
 
 function clarify(heard: string, item: string | undefined, next: GuidedState): Decision {

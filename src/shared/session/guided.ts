@@ -23,6 +23,8 @@ export const ActiveStateSchema = z.object({
   spot: FocusSchema.optional(),
   /** A group's things, to go through one at a time (the person chose "One at a time", or was stuck on the group). */
   each: z.array(DetectionRefSchema).max(40).optional(),
+  /** Where the person was turned to after naming what overwhelms them: the next card asks for one thing there. */
+  pivot: name.optional(),
 });
 export type ActiveState = z.infer<typeof ActiveStateSchema>;
 

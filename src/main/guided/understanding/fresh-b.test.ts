@@ -18,8 +18,7 @@ const freshB = parseCorpus(await readFile(FILE, 'utf8'), FILE);
 /**
  * The share read after the work on its shapes (184/186, 98.9 %), rounded down; it was 80.1 % unseen. The two misses
  * name what overwhelms ("the junk drawer... too much", "the whole hallway is just too much"), which the reader leaves
- * unnamed on purpose, as with fresh-a's one miss: the guided coach answers a named trigger with a pivot that, offline,
- * brings back the card just answered.
+ * unnamed, as with fresh-a's one miss (see fresh-a.test.ts).
  */
 const LEAST_READ_PERCENT = 98;
 
