@@ -19,6 +19,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect(page.frames(), `axe on "${screen}": the page has frames, which this check does not look into`).toHaveLength(1);
+  // The screen at rest: a card dimmed while its answer is on its way (aria-busy) is a moment between two screens, and
+  // its dimmed buttons would be judged instead of the next card's.
+  await expect(page.locator('[aria-busy="true"]'), `axe on "${screen}": the page is still busy`).toHaveCount(0);
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   // Only the violations are wanted; the passes would be serialised out of the page for nothing.
   const options: RunOptions = { runOnly: { type: 'tag', values: TAGS }, resultTypes: ['violations'] };
