@@ -7,6 +7,7 @@ import { photoUrl } from '../../photos/urls';
 import { saveTextFile } from '../../sessions/download';
 import { DeleteRoomDialog } from './DeleteRoomDialog';
 import { ProgressChart } from './ProgressChart';
+import { WorkStatus } from '../WorkStatus';
 
 /**
  * A room's page (docs/rooms.md): its visits over time as a chart with the table beside it, the totals, its first
@@ -148,15 +149,7 @@ export function RoomPage(props: {
           <dd>{waitingWords(room.waiting)}</dd>
         </div>
       </dl>
-      {working ? (
-        <p className="home-working" role="status">
-          {working}
-        </p>
-      ) : (
-        <p className="visually-hidden" role="status">
-          {notice}
-        </p>
-      )}
+      <WorkStatus working={working} notice={notice} className="home-working" />
       {problem ? (
         <p className="home-problem-line" role="alert">
           {problem}

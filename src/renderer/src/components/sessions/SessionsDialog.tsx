@@ -4,6 +4,7 @@ import type { Bridge } from '../../bridge';
 import { Modal } from '../Modal';
 import { SessionRow, type RowAction } from './SessionRow';
 import { saveBytesFile, saveTextFile } from '../../sessions/download';
+import { WorkStatus } from '../WorkStatus';
 
 const reasonOf = (error: unknown) => (error as Error).message;
 
@@ -152,15 +153,7 @@ export function SessionsDialog(props: {
           </p>
         ) : null}
       </div>
-      {working ? (
-        <p className="sessions-working" role="status">
-          {working}
-        </p>
-      ) : (
-        <p className="visually-hidden" role="status">
-          {notice}
-        </p>
-      )}
+      <WorkStatus working={working} notice={notice} className="sessions-working" />
       {loadProblem ? (
         <div className="session-problem" role="alert">
           <p>The list of sessions could not be loaded ({loadProblem}).</p>
