@@ -212,7 +212,10 @@ describe('the data folder lock', () => {
       expect(lost).toHaveLength(1);
       const [winner] = won;
       if (!winner) throw new Error('no winner');
-      expect(winner.tookOver?.reason).toBe('not-running');
+      // Usually the winner took the stale lock over itself. Rarely the other removed it under the claim, and the winner,
+      // finding no lock in that instant, made a fresh one (lock.ts: "'wx' decides"): still exactly one, with no takeover
+      // of its own to report.
+      expect([undefined, 'not-running']).toContain(winner.tookOver?.reason);
       expect(lost[0]).toBeInstanceOf(DataDirLockedError);
       expect((lost[0] as DataDirLockedError).pid).toBe(winner.owner.pid);
       expect(await readLock(dir)).toEqual(winner.owner);
