@@ -192,6 +192,8 @@ test('a room can be renamed, a session moved to a new room, and deleting a room 
   await dialog(page).getByRole('textbox').fill('bed');
   await dialog(page).getByRole('textbox').press('Enter');
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  // Ended before Tidying closes (closed mid-stop, the session would reopen where it was, not on Home).
+  await expect(page.getByTestId('session-ended')).toBeVisible();
 
   await openAt(page, SECOND);
   const card = page.getByTestId('room-card');
