@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseCorpus } from './corpus';
-import { formatUnderstanding, scoreUnderstanding } from './score';
+import { describeLabelledSet } from '../../../../test-support/labelled-set';
 
 /**
  * The second of the sets written blind for issue 27, by people who had never seen the reader. Unseen, the reader read
@@ -12,9 +9,6 @@ import { formatUnderstanding, scoreUnderstanding } from './score';
  * (never on these answers). So it is NO LONGER UNSEEN: the figure below guards against going back; the third blind
  * set, kept sealed, is what says how the reader reads answers nobody tuned it to.
  */
-const FILE = path.join(import.meta.dirname, 'fresh-b.jsonl');
-const freshB = parseCorpus(await readFile(FILE, 'utf8'), FILE);
-
 /**
  * The share read after the work on its shapes (184/186, 98.9 %), rounded down; it was 80.1 % unseen. The two misses
  * name what overwhelms ("the junk drawer... too much", "the whole hallway is just too much"), which the reader leaves
@@ -22,20 +16,4 @@ const freshB = parseCorpus(await readFile(FILE, 'utf8'), FILE);
  */
 const LEAST_READ_PERCENT = 98;
 
-describe('the second blind set (fresh-b)', () => {
-  it('holds at least 180 answers, each with its own id and its own words', () => {
-    expect(freshB.length).toBeGreaterThanOrEqual(180);
-    expect(new Set(freshB.map((entry) => entry.id)).size).toBe(freshB.length);
-    expect(new Set(freshB.map((entry) => entry.text.toLowerCase())).size).toBe(freshB.length);
-  });
-
-  it('reads no answer as a stop where the person did not mean one', () => {
-    const { falseStops } = scoreUnderstanding(freshB);
-    expect(falseStops.map(({ entry }) => `${entry.id}: ${entry.text}`)).toEqual([]);
-  });
-
-  it(`reads at least ${LEAST_READ_PERCENT}% as meant`, () => {
-    const score = scoreUnderstanding(freshB);
-    expect((100 * score.read) / score.total, formatUnderstanding(score)).toBeGreaterThanOrEqual(LEAST_READ_PERCENT);
-  });
-});
+describeLabelledSet('the second blind set (fresh-b)', path.join(import.meta.dirname, 'fresh-b.jsonl'), { answers: 180, readPercent: LEAST_READ_PERCENT });

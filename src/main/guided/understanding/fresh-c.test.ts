@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseCorpus } from './corpus';
-import { formatUnderstanding, scoreUnderstanding } from './score';
+import { describeLabelledSet } from '../../../../test-support/labelled-set';
 
 /**
  * The third set written blind for issue 27, by people who had never seen the reader, kept sealed while the reader was
@@ -13,26 +10,7 @@ import { formatUnderstanding, scoreUnderstanding } from './score';
  * judged, so it is no longer unseen either: the floor guards against going back, and a new blind set is what can judge
  * the next round of work.
  */
-const FILE = path.join(import.meta.dirname, 'fresh-c.jsonl');
-const freshC = parseCorpus(await readFile(FILE, 'utf8'), FILE);
-
 /** The share read when it was measured unseen (159/193, 82.4 %), rounded down. */
 const LEAST_READ_PERCENT = 82;
 
-describe('the third blind set (fresh-c)', () => {
-  it('holds at least 190 answers, each with its own id and its own words', () => {
-    expect(freshC.length).toBeGreaterThanOrEqual(190);
-    expect(new Set(freshC.map((entry) => entry.id)).size).toBe(freshC.length);
-    expect(new Set(freshC.map((entry) => entry.text.toLowerCase())).size).toBe(freshC.length);
-  });
-
-  it('reads no answer as a stop where the person did not mean one', () => {
-    const { falseStops } = scoreUnderstanding(freshC);
-    expect(falseStops.map(({ entry }) => `${entry.id}: ${entry.text}`)).toEqual([]);
-  });
-
-  it(`reads at least ${LEAST_READ_PERCENT}% as meant`, () => {
-    const score = scoreUnderstanding(freshC);
-    expect((100 * score.read) / score.total, formatUnderstanding(score)).toBeGreaterThanOrEqual(LEAST_READ_PERCENT);
-  });
-});
+describeLabelledSet('the third blind set (fresh-c)', path.join(import.meta.dirname, 'fresh-c.jsonl'), { answers: 190, readPercent: LEAST_READ_PERCENT });
