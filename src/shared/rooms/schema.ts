@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroupCountsSchema } from '../sessions/progress';
+import { GroupCountsSchema, LookSchema } from '../sessions/progress';
 import { RoomIdSchema, RoomNameSchema } from './ref';
 
 export { RoomIdSchema, RoomNameSchema, RoomRefSchema, type RoomRef } from './ref';
@@ -95,13 +95,7 @@ export const TotalsSchema = z.object({
 export type Totals = z.infer<typeof TotalsSchema>;
 
 /** Photos of a room at one visit, with the loose things the detector saw in them (absent when it has not read them all). */
-export const RoomLookSchema = z.object({
-  sessionId: id,
-  startedAt: epoch,
-  photos: z.array(z.string().min(1)).min(1),
-  count: z.number().int().positive(),
-  loose: count.optional(),
-});
+export const RoomLookSchema = LookSchema.extend({ sessionId: id, startedAt: epoch });
 export type RoomLook = z.infer<typeof RoomLookSchema>;
 
 export const RoomPageSchema = z.object({
