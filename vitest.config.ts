@@ -14,7 +14,12 @@ export default defineConfig({
     server: { deps: { inline: ['electron-store'] } },
     // CI checks the same sample of every property test; PROPERTY_SEED replays one anywhere.
     setupFiles: ['test-support/property-seed.ts'],
-    testTimeout: 20_000,
+    // Sized for a machine ten times slower than a developer's: CI machines are shared and vary two-fold and more, and
+    // `npm run test:slow` runs the suite on busy cores. A limit only costs time when something is already wrong.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // expect.poll waits on pages, children and workers: its default second is a quiet machine's.
+    expect: { poll: { timeout: 30_000 } },
     // Worker threads, one more than the cores: many tests wait on children, disks and timers, and a third thread
     // fills a core the others leave idle. Measured on a 2-core machine, the whole run with coverage: forks with 2
     // workers 150 s, threads with 2 141 s, threads with 3 133 s, threads with 4 143 s.

@@ -24,7 +24,6 @@ async function photoFile(folder: string, name: string, tint: string): Promise<st
 }
 
 test('before and after: the first photos are the before, after photos added at the end sit beside them with what moved', async ({ page }) => {
-  test.setTimeout(90_000);
   const photos = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-before-after-'));
   folders.push(photos);
   app = await startWebMode();

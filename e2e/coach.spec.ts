@@ -240,7 +240,7 @@ test('a retry and a model problem are told calmly in place', async ({ page }) =>
   await expect(notice).toContainText('Trying again');
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   await page.screenshot({ path: shotPath('coach-retrying.png') });
-  await expect(notice).toContainText('refused the API key', { timeout: 10_000 });
+  await expect(notice).toContainText('refused the API key');
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.screenshot({ path: shotPath('coach-error.png') });

@@ -109,6 +109,5 @@ test('desktop (Electron): a message round-trips and navigation away is blocked',
 });
 
 test('desktop (Electron): journey: a folder dropped, cards answered by click and key, an exit plan, a folder of after photos chosen, a restart, the session replayed', async () => {
-  test.setTimeout(180_000);
   await desktopJourney(desktop!, await journeyPhotos(path.join(root!, 'photos')));
 });

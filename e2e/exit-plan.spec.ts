@@ -19,7 +19,6 @@ test.afterEach(async () => {
 const groupsOf = (page: Page) => page.getByTestId('exit-plan-group');
 
 test('the exit plan: grouped at the end, ticked, kept across restarts, offered once at start, and put away', async ({ page }) => {
-  test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-exit-plan-'));
   app = await startWebMode({}, { dataDir });
 
@@ -146,7 +145,6 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
 });
 
 test('one thing of each group: the same four groups and counts in the panel, the summary and the exit plan', async ({ page }) => {
-  test.setTimeout(90_000);
   app = await startWebMode();
   // A work room: trash, the hallway, a spot in this room, and one not decided.
   await startOverwhelmedGuidedSession(page, app.url, 'Work');

@@ -68,7 +68,6 @@ async function overflow(page: Page): Promise<string[]> {
 
 for (const photos of [0, 1, 12, 150]) {
   test(`${photos} photos, long names, full piles and a long chat fit every window from 800 to 2560 px`, async ({ page }) => {
-    test.setTimeout(90_000);
     await openHeavy(page, photos);
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
@@ -87,7 +86,6 @@ for (const photos of [0, 1, 12, 150]) {
 }
 
 test('a dialog’s backdrop covers the whole window at every size, with many photos', async ({ page }) => {
-  test.setTimeout(60_000);
   await openHeavy(page, 40);
   await page.getByRole('button', { name: 'Settings' }).click();
   for (const [width, height] of SIZES) {

@@ -101,7 +101,7 @@ test('a phone sends three photos, one HEIC, and the window shows each as it arri
   const card = page.getByTestId('question-dialog');
   await expect(card).toHaveCount(0);
   await panel(page).getByRole('button', { name: 'Close' }).click();
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: shotPath('phone-window-arrived.png') });
   const asked = (await page.locator(`[id="${await card.getAttribute('aria-labelledby')}"]`).textContent())!;
 
@@ -193,7 +193,7 @@ test('the panel as a phone’s photos arrive, with one already here and one it c
   await page.screenshot({ path: shotPath('phone-panel-arrived-800x600.png') });
   // The coach's card waited behind the panel all along.
   await panel(page).getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('question-dialog')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('question-dialog')).toBeVisible({ timeout: 60_000 });
 });
 
 for (const theme of ['dark', 'light'] as const) {

@@ -67,16 +67,16 @@ async function pileGroup(page: Page, group: string): Promise<{ count: number; li
 }
 
 test('twenty things and more decided on real room photos, same names included: every count says the same', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   app = await startWebMode();
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await dropFiles(page, PHOTOS.map((file) => ({ name: path.basename(file), data: readFileSync(file) })));
-  await expect(page.getByTestId('import-summary')).toContainText(`${PHOTOS.length} photos added.`, { timeout: 60_000 });
+  await expect(page.getByTestId('import-summary')).toContainText(`${PHOTOS.length} photos added.`, { timeout: 120_000 });
 
   // What the room is for, once the detector has looked (its first card names what it found); nothing has to stay.
-  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 240_000 });
   await expect(dialog(page)).toContainText('In your photos I can see');
   await dialog(page).getByRole('radio', { name: 'Living and relaxing' }).click();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
@@ -130,13 +130,13 @@ test('twenty things and more decided on real room photos, same names included: e
       await dialog(page).getByRole('textbox').fill(thing);
       await dialog(page).getByRole('textbox').press('Enter');
     }
-    await expect.poll(() => cardKey(page), { timeout: 20_000 }).not.toBe(key);
+    await expect.poll(() => cardKey(page), { timeout: 60_000 }).not.toBe(key);
     // A choice that goes somewhere with no place yet asks where it lives.
     if (/^Where (does|do) .* live\?/.test((await dialog(page).locator('h2').textContent().catch(() => '')) ?? '')) {
       const asked = await cardKey(page);
       await dialog(page).getByRole('textbox').fill('the kitchen');
       await dialog(page).getByRole('button', { name: 'Send' }).click();
-      await expect.poll(() => cardKey(page), { timeout: 20_000 }).not.toBe(asked);
+      await expect.poll(() => cardKey(page), { timeout: 60_000 }).not.toBe(asked);
     }
     await expect(page.getByTestId('things-decided')).toHaveText(thingsDecided(decided));
   }

@@ -27,7 +27,6 @@ test.afterEach(async () => {
 });
 
 test('a session recorded in web mode with photos and the scripted model passes replay --check with no model', async ({ page }) => {
-  test.setTimeout(60_000);
   model = await startScriptedModel({ scenario: await loadScenarioFile(RULES) });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-replay-'));
   const photos = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-replay-photos-'));

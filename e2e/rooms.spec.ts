@@ -60,7 +60,7 @@ const cardTitle = (page: Page) => dialog(page).locator('h2').first();
 const SPACE_QUESTION = /mostly for|has to stay here/;
 
 test('three sessions in one room over weeks: the second and third ask nothing already answered; Home and the room show the progress', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-rooms-'));
   await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ theme: 'dark' }));
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -72,7 +72,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await dropFiles(page, [photo('bottle-and-bowls.jpg')]);
   await expect(dialog(page)).toContainText('What is this space mostly for?');
   await dialog(page).getByRole('radio', { name: 'Work' }).click();
-  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 120_000 });
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(dialog(page)).toContainText('What has to stay here');
   if (await dialog(page).getByRole('button', { name: 'Other...' }).count()) await dialog(page).getByRole('button', { name: 'Other...' }).click();
@@ -139,7 +139,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await expect(cardTitle(page)).toHaveText('Still your office, with the desk and the shelves staying?');
   // The photo comes in while the card is read; the detector looks at it on this computer.
   await expect(page.getByTestId('import-summary')).toContainText('1 photo added.');
-  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 120_000 });
   await page.keyboard.press('1');
   await expect(page.getByTestId('messages')).toContainText('Picking up where you stopped last time: Work. Start with one easy thing: the cup');
   await expect(dialog(page).getByRole('button', { name: 'Not sure yet' })).toBeVisible();
@@ -182,7 +182,6 @@ test('three sessions in one room over weeks: the second and third ask nothing al
 });
 
 test('a room can be renamed, a session moved to a new room, and deleting a room asks what becomes of its sessions', async ({ page }) => {
-  test.setTimeout(120_000);
   folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-rooms-'));
   await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ theme: 'light', detection: false }));
   await openAt(page, FIRST);

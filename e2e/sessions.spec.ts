@@ -150,7 +150,7 @@ test('sessions: a new one, the old one listed, replayed step by step, resumed; a
   await expect(position).toContainText('Step 4 of 5');
   await replay.getByRole('button', { name: 'Play' }).click();
   await expect(replay.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect(position).toContainText('Step 5 of 5', { timeout: 5000 });
+  await expect(position).toContainText('Step 5 of 5');
   await expect(replay.getByRole('button', { name: 'Play' })).toBeVisible();
   // Space plays and pauses from the slider too (played from the end, it starts over).
   await replay.getByRole('slider', { name: 'Step' }).focus();

@@ -361,7 +361,7 @@ export function describeReplayProperty(title: string, setup: CoachSetup, runs: n
         fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(action, { minLength: 4, maxLength: 24 }), (seed, actions) =>
           runSession(setup, seed, actions),
         ),
-        { numRuns: Number(process.env.PROPERTY_RUNS ?? runs), timeout: 15_000 },
+        { numRuns: Number(process.env.PROPERTY_RUNS ?? runs), timeout: 60_000 },
       ),
     );
   });

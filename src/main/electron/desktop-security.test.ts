@@ -68,7 +68,7 @@ beforeAll(async () => {
   await page.getByRole('dialog').waitFor();
   thumbnail = await page.getByRole('region', { name: 'Photos of the room' }).locator('img').first().getAttribute('src').then((src) => src!);
   pushed = await page.evaluate(() => (globalThis as unknown as Record<symbol, string[]>)[Symbol.for('heard')]!);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await app?.quit();

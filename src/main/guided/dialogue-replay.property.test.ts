@@ -109,6 +109,6 @@ async function replays(photos: Photo[], policy: Policy, numbers: readonly number
 describe('every dialogue’s record replays', () => {
   // About 35 ms a run on a quiet 2-core machine; the limit leaves room for a loaded one.
   it(`replays with --check (${REPLAY_RUNS} runs, each a live session logged to disk)`, { timeout: 240_000 }, async () => {
-    await fc.assert(fc.asyncProperty(arbitraryPhotos, arbitraryPolicy, numbers, chatLines, replays), { numRuns: REPLAY_RUNS, timeout: 10_000 });
+    await fc.assert(fc.asyncProperty(arbitraryPhotos, arbitraryPolicy, numbers, chatLines, replays), { numRuns: REPLAY_RUNS, timeout: 60_000 });
   });
 });
