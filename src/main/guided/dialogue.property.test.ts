@@ -31,6 +31,7 @@ import {
 } from '../../../test-support/dialogue';
 
 const templates = createTemplateRenderer(TEMPLATES_DIR);
+// 1,000, and not fewer: a break planted one "I'm stuck" late first failed it at run 344 of CI's sample (issue 34).
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 /** Cards in a row that may go by with nothing decided, nothing new shown and no break offered. */
 const MAX_IDLE = 8;
