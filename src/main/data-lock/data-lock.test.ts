@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFilePath, LockOwnerSchema, type DataDirLock, type LockOwner } from './index';
+import type { LockTime } from './lock';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const HOLDER = path.resolve(import.meta.dirname, '../../../test-support/hold-lock.ts');
@@ -47,6 +48,22 @@ async function refusal(attempt: Promise<unknown>): Promise<DataDirLockedError> {
   );
   expect(error).toBeInstanceOf(DataDirLockedError);
   return error as DataDirLockedError;
+}
+
+/**
+ * The lock's waits on a clock the test moves: each of the lock's sleeps moves it on by what was asked, so a grace
+ * period passes in a few turns of the loop, however slow the machine. `onSleep` runs after each move.
+ */
+function movedTime(onSleep: (now: number) => Promise<void> | void = () => {}): LockTime & { readonly now: () => number } {
+  let now = 0;
+  return {
+    now: () => now,
+    monotonic: () => now,
+    sleep: async (ms) => {
+      now += ms;
+      await onSleep(now);
+    },
+  };
 }
 
 function isGone(pid: number): boolean {
@@ -145,10 +162,10 @@ describe('the data folder lock', () => {
   ])('takes over a lock file that stays unreadable (%s) and reports why', async (_name, content, problem) => {
     const dir = await tempDir();
     await writeLock(dir, content);
-    const started = performance.now();
-    const lock = await acquire(dir, { runtime: 'web' });
-    // Not at once: a lock being written is unreadable for an instant.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    const time = movedTime();
+    const lock = await acquire(dir, { runtime: 'web', time });
+    // Not at once: a lock being written is unreadable for an instant. Its second of grace passed on the lock's clock.
+    expect(time.now()).toBeGreaterThanOrEqual(1000);
     expect(lock.tookOver).toMatchObject({ reason: 'unreadable', problem: expect.stringContaining(problem) });
     expect(lock.tookOver?.note).toContain(lock.file);
     expect((await readLock(dir)).pid).toBe(process.pid);
@@ -157,8 +174,10 @@ describe('the data folder lock', () => {
   it('waits for a lock that is still being written instead of taking it over', async () => {
     const dir = await tempDir();
     await writeLock(dir, '');
-    setTimeout(() => void writeLock(dir, ownerFor(process.ppid)), 150);
-    const error = await refusal(acquireDataDirLock(dir, { runtime: 'web' }));
+    // Its writer finishes a moment later, well inside the grace the lock gives an unreadable file.
+    const time = movedTime((now) => (now === 160 ? writeLock(dir, ownerFor(process.ppid)) : undefined));
+    const error = await refusal(acquireDataDirLock(dir, { runtime: 'web', time }));
+    expect(time.now()).toBeLessThan(1000);
     expect(error.pid).toBe(process.ppid);
   });
 
@@ -241,9 +260,10 @@ describe('the data folder lock', () => {
     const dir = await tempDir();
     await writeLock(dir, ownerFor(deadPid()));
     await writeFile(`${lockFilePath(dir)}.takeover`, '{"pid":1,"hostname":"x","token":"left behind"}\n');
-    const started = performance.now();
-    const lock = await acquire(dir, { runtime: 'web' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(2900);
+    const time = movedTime();
+    const lock = await acquire(dir, { runtime: 'web', time });
+    // A takeover takes milliseconds: the claim is broken only once it has stood still for three seconds.
+    expect(time.now()).toBeGreaterThanOrEqual(3000);
     expect(lock.tookOver?.reason).toBe('not-running');
     expect(await readdir(dir)).toEqual(['tidying.lock']);
   });

@@ -43,7 +43,16 @@ export interface DataDirLockOptions {
   readonly pid?: number;
   readonly isAlive?: (pid: number) => boolean;
   readonly hostname?: string;
+  /** The waits' clock: this process's monotonic clock and real sleeps unless a test moves time itself. */
+  readonly time?: LockTime;
 }
+
+export interface LockTime {
+  monotonic(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realTime: LockTime = { monotonic: () => performance.now(), sleep: (ms) => sleep(ms) };
 
 /** A lock left behind by a run that did not end cleanly, replaced by this one; `note` is one line for the log. */
 export type StaleLock =
@@ -91,13 +100,14 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
     startedAt: new Date().toISOString(),
   };
   const content = serializeOwner(me);
-  const judge = judgeWith(dir, file, me, options.isAlive ?? isProcessAlive);
+  const time = options.time ?? realTime;
+  const judge = judgeWith(dir, file, me, options.isAlive ?? isProcessAlive, time);
 
   for (;;) {
     if (await createExclusive(file, content)) return holdLock(dir, file, me, undefined);
     let verdict: TakeoverOutcome | Verdict = judge(await readIfThere(file));
     if (verdict.kind === 'stale') {
-      verdict = await withTakeoverClaim(`${file}.takeover`, me, async (): Promise<TakeoverOutcome> => {
+      verdict = await withTakeoverClaim(`${file}.takeover`, me, time, async (): Promise<TakeoverOutcome> => {
         // Judged again under the claim: another starter may have taken it over in the meantime.
         const again = judge(await readIfThere(file));
         if (again.kind !== 'stale') return again;
@@ -108,12 +118,12 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
     }
     if (verdict.kind === 'won') return holdLock(dir, file, me, verdict.stale);
     if (verdict.kind === 'held') throw new DataDirLockedError(dir, verdict.owner, { otherHost: verdict.otherHost, ourRuntime: me.runtime });
-    if (verdict.kind === 'unsure') await sleep(POLL_MS);
+    if (verdict.kind === 'unsure') await time.sleep(POLL_MS);
   }
 }
 
-function judgeWith(dir: string, file: string, me: LockOwner, isAlive: (pid: number) => boolean): (raw: string | undefined) => Verdict {
-  const unreadableFor = steadyFor();
+function judgeWith(dir: string, file: string, me: LockOwner, isAlive: (pid: number) => boolean, time: LockTime): (raw: string | undefined) => Verdict {
+  const unreadableFor = steadyFor(time);
   return (raw) => {
     if (raw === undefined) return { kind: 'gone' };
     const parsed = parseOwner(raw);
@@ -133,23 +143,23 @@ function judgeWith(dir: string, file: string, me: LockOwner, isAlive: (pid: numb
 }
 
 /** How long, on this process's monotonic clock, the content passed in has stayed the same from call to call. */
-function steadyFor(): (content: string) => number {
+function steadyFor(time: LockTime): (content: string) => number {
   let first: { content: string; at: number } | undefined;
   return (content) => {
-    const now = performance.now();
+    const now = time.monotonic();
     if (first?.content !== content) first = { content, at: now };
     return now - first.at;
   };
 }
 
-async function withTakeoverClaim<T>(claim: string, me: LockOwner, run: () => Promise<T>): Promise<T> {
+async function withTakeoverClaim<T>(claim: string, me: LockOwner, time: LockTime, run: () => Promise<T>): Promise<T> {
   const content = `${JSON.stringify({ pid: me.pid, hostname: me.hostname, token: randomUUID() })}\n`;
-  const abandonedFor = steadyFor();
+  const abandonedFor = steadyFor(time);
   while (!(await createExclusive(claim, content))) {
     const raw = await readIfThere(claim);
     if (raw === undefined) continue;
     if (abandonedFor(raw) >= ABANDONED_MS) await breakAbandoned(claim, raw);
-    else await sleep(POLL_MS);
+    else await time.sleep(POLL_MS);
   }
   try {
     return await run();
