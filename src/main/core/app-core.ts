@@ -77,6 +77,7 @@ export interface AppCoreDeps {
   /** Sprint and break lengths that override Settings (TIDY_SPRINT_MS / TIDY_BREAK_MS, for tests and demos). */
   sprintMs?: number;
   breakMs?: number;
+  /** The app's own waits (a card's time-out, sprints and breaks, the phone link's 15 minutes), on `time`'s clock. */
   timers?: Timers;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
@@ -273,6 +274,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     onChange: (link) => emit({ channel: 'phone:changed', payload: link }),
     logger,
     now: () => time.now(),
+    ...(deps.timers ? { timers: deps.timers } : {}),
     ...(deps.phoneLimits ? { limits: deps.phoneLimits } : {}),
   });
 
