@@ -79,6 +79,11 @@ export interface AppCoreDeps {
   breakMs?: number;
   /** The app's own waits (a card's time-out, sprints and breaks, the phone link's 15 minutes), on `time`'s clock. */
   timers?: Timers;
+  /**
+   * Present when `time` stands still until a test moves it (TIDY_TEST_CLOCK, `ManualTime.onAdvance`): each move is
+   * pushed to the page, whose clock stands still with main's. Absent: the clock runs by itself.
+   */
+  clockMoves?: (listener: () => void) => () => void;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
   /** When a turn's end is a checkpoint (tests make them frequent). */
@@ -162,6 +167,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   // Holds the session in use; `CurrentSession` puts a fresh one (or a resumed one) in place.
   const store = new SessionStore(newSessionState(random.id(), time.now()), (error) => logger.error('A session listener failed', { error }));
   const unsubscribeStore = store.subscribe((snapshot) => emit({ channel: 'session:changed', payload: snapshot }));
+  const clockReading = () => ({ now: time.now(), runs: deps.clockMoves === undefined });
+  const unsubscribeClock = deps.clockMoves?.(() => emit({ channel: 'clock:changed', payload: clockReading() }));
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -279,6 +286,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
 
   const handlers: InvokeHandlers = {
+    'clock:get': () => clockReading(),
     'app:info': () => {
       const model = settings.model;
       return {
@@ -456,6 +464,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       await detection.close();
       await current.close();
       unsubscribeStore();
+      unsubscribeClock?.();
       pushListeners.clear();
     },
   };
