@@ -1,8 +1,8 @@
 /**
- * Rooms that remember (docs/rooms.md), in web mode with no model and the clock injected (TIDY_CLOCK_START): three
- * sessions in one home office over four weeks. The first makes the room; the second and third start from Home, confirm
- * the room with one card and ask nothing already answered; the room's page shows the three visits as a chart with its
- * table, and its first photos beside its latest.
+ * Rooms that remember (docs/rooms.md), in web mode with no model and the clock injected (TIDY_CLOCK_START, standing
+ * still there: TIDY_TEST_CLOCK): three sessions in one home office over four weeks. The first makes the room; the
+ * second and third start from Home, confirm the room with one card and ask nothing already answered; the room's page
+ * shows the three visits as a chart with its table, and its first photos beside its latest.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -30,11 +30,10 @@ const FIRST = '2026-09-01T09:00:00Z';
 const SECOND = '2026-09-22T09:00:00Z';
 const THIRD = '2026-09-29T18:00:00Z';
 
-/** Web mode on the data folder with its clock at `at`, and the page's clock there too (it words "3 weeks ago" from main's). */
+/** Web mode on the data folder with its clock standing at `at` (the page words every time by main's clock). */
 async function openAt(page: Page, at: string): Promise<void> {
   await app?.stop();
-  app = await startWebMode({ TIDY_CLOCK_START: at }, { dataDir: folder! });
-  await page.clock.setFixedTime(new Date(at));
+  app = await startWebMode({ TIDY_CLOCK_START: at, TIDY_TEST_CLOCK: 'manual' }, { dataDir: folder! });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
 }

@@ -23,8 +23,9 @@ test.afterEach(async () => {
 
 const sprint = (page: Page) => page.getByTestId('sprint');
 
-// Short sprints by configuration (TIDY_SPRINT_MS), so a sprint's end comes in seconds rather than 15 minutes.
-const SHORT = { TIDY_SPRINT_MS: '4000', TIDY_BREAK_MS: '180000' };
+// Sprints of a minute and breaks of three (TIDY_SPRINT_MS, TIDY_BREAK_MS), on a clock that moves only when the test
+// moves it (TIDY_TEST_CLOCK): a sprint runs out where the test says, however slow the machine.
+const SHORT = { TIDY_SPRINT_MS: '60000', TIDY_BREAK_MS: '180000', TIDY_TEST_CLOCK: 'manual' };
 
 test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary, after photos sit beside the before with the exit plan; the log replays', async ({ page }) => {
   test.setTimeout(90_000);
@@ -49,7 +50,10 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await dialog(page).getByRole('textbox').press('Enter');
 
   // Time is up while the coach waits to hear what the thing is: nothing interrupts, the header says so calmly.
-  await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
+  await expect(dialog(page)).toContainText('nearest thing you can pick up');
+  await expect(sprint(page)).toContainText('under a minute left');
+  await app.advanceClock(60_000);
+  await expect(sprint(page)).toContainText('finishing this one');
   await expect(dialog(page)).toContainText('nearest thing you can pick up');
   await decide(page, 'coffee mug', '1');
 
@@ -70,11 +74,13 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await expect(page.getByTestId('messages')).toContainText('A 3-minute break. The timer is quiet');
   await page.screenshot({ path: shotPath('sprint-break.png') });
   await expectAccessible(page, 'a break');
-  // The timer is main's: a reload of the page finds the break where it was.
+  // The timer is main's, and so is the time the page words it by: a minute on, then a reload, finds it where main has it.
+  await app.advanceClock(60_000);
+  await expect(sprint(page)).toContainText('2 min');
   await page.reload();
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await expect(sprint(page)).toContainText('Break');
-  await expect(sprint(page)).toContainText(/[23] min/);
+  await expect(sprint(page)).toContainText('2 min');
   await sprint(page).getByRole('button', { name: 'Skip break' }).click();
 
   // Back: the next sprint counts and the coach picks up with the next thing.
@@ -84,7 +90,9 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await dialog(page).getByRole('button', { name: 'Pause timer' }).click();
   await expect(sprint(page)).toContainText('paused');
   await dialog(page).getByRole('button', { name: 'Resume timer' }).click();
-  await expect(sprint(page)).toContainText('finishing this one', { timeout: 10_000 });
+  await expect(sprint(page)).toContainText('under a minute left');
+  await app.advanceClock(60_000);
+  await expect(sprint(page)).toContainText('finishing this one');
   await decide(page, 'old receipts', '1');
   await expect(dialog(page)).toHaveAccessibleName('That’s a minute. How is your energy?');
   await page.keyboard.press('3');

@@ -19,7 +19,7 @@ import type { Answer, Question } from '../src/shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../src/shared/session/schema';
 import type { AppCore } from '../src/main/core/app-core';
 import { manualClock, seededRandom } from '../src/main/effects';
-import type { Timers } from '../src/main/questions';
+import type { Timers } from '../src/main/effects';
 import { checkSession } from '../src/main/replay/check';
 import { foldLog, readSessionLog, sessionOfLog } from '../src/main/session-log';
 import { createTemplateRenderer } from '../src/main/templates';

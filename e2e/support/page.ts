@@ -68,3 +68,23 @@ export async function chooseTheme(page: Page, theme: 'dark' | 'light'): Promise<
 export async function showTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate(`document.documentElement.dataset.theme = '${theme}'; document.documentElement.style.colorScheme = '${theme}'`);
 }
+
+/**
+ * Main's answer to the page's first `channel` call over web mode's socket, for a test that must know the answer has
+ * come before it checks that what the answer would bring is absent. Call it before the page loads.
+ */
+export function firstAnswer(page: Page, channel: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      let id: string | undefined;
+      socket.on('framesent', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type: string; id?: string; channel?: string };
+        if (id === undefined && frame.type === 'invoke' && frame.channel === channel) id = frame.id;
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type: string; result?: { id: string } };
+        if (id !== undefined && frame.type === 'result' && frame.result?.id === id) resolve(frame.result);
+      });
+    });
+  });
+}

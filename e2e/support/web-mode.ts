@@ -11,8 +11,17 @@ export interface RunningWebMode {
   stdout: () => string;
   /** What it logged (the app's log goes to standard error). */
   stderr: () => string;
+  /**
+   * Moves the app's clock on by `ms` (web mode started with TIDY_TEST_CLOCK=manual) and resolves with where it stands,
+   * once every wait that fell due on the way (a card's time-out, a sprint's end) has run in main. What those set off
+   * (the coach's next turn, the page's update) comes after: a test waits for it on the page.
+   */
+  advanceClock(ms: number): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** The longest main may take to answer a move of its clock, on a machine ten times slower than a developer's. */
+const CLOCK_ANSWER_MS = 30_000;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -26,10 +35,15 @@ export async function startWebMode(
   const child = spawnTracked(
     process.execPath,
     [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
-    { env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Standard input carries the test clock's lines (src/main/web/test-clock.ts); web mode reads it only under TIDY_TEST_CLOCK.
+    { env: { ...process.env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let out = '';
   let err = '';
+  /** Main's answers to the clock's lines, complete lines only, in order. */
+  const clockAnswers = () => out.split('\n').slice(0, -1).filter((line) => line.startsWith('clock '));
+  let clockLines = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -48,6 +62,29 @@ export async function startWebMode(
     dataDir,
     stdout: () => out,
     stderr: () => err,
+    async advanceClock(ms) {
+      if (extraEnv.TIDY_TEST_CLOCK !== 'manual') throw new Error('advanceClock needs web mode started with TIDY_TEST_CLOCK=manual');
+      const index = clockLines++;
+      child.stdin!.write(`advance ${ms}\n`);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const settle = (outcome: () => void) => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          outcome();
+        };
+        const timer = setTimeout(() => settle(() => reject(new Error(`main did not answer "advance ${ms}" within ${CLOCK_ANSWER_MS / 1000} s: ${err}`))), CLOCK_ANSWER_MS);
+        const check = () => {
+          const line = clockAnswers()[index];
+          if (line !== undefined) settle(() => resolve(line));
+        };
+        child.stdout?.on('data', check);
+        void exited.then(() => settle(() => reject(new Error(`web mode exited before it answered "advance ${ms}": ${err}`))));
+        check();
+      });
+      const at = /^clock (\d+)$/.exec(answer)?.[1];
+      if (at === undefined) throw new Error(`main refused "advance ${ms}": ${answer}`);
+      return Number(at);
+    },
     async stop() {
       await killAndWait(child, 'SIGTERM');
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

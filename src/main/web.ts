@@ -14,6 +14,7 @@ try {
     version,
     rendererDir: path.join(here, '../renderer'),
     print: (line) => process.stdout.write(`${line}\n`),
+    input: () => process.stdin,
   });
   process.once('exit', () => app.releaseLockSync());
   const stop = () => {

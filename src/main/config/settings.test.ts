@@ -69,6 +69,14 @@ describe('clock start (a test hook)', () => {
     expect(() => clockStartFromEnv({ TIDY_CLOCK_START: 'last week' })).toThrow('TIDY_CLOCK_START must be an ISO date');
   });
 
+  it('reads TIDY_TEST_CLOCK: "manual" or nothing, anything else refused saying what it takes', async () => {
+    const { testClockFromEnv } = await import('./settings');
+    expect(testClockFromEnv({})).toBeUndefined();
+    expect(testClockFromEnv({ TIDY_TEST_CLOCK: ' ' })).toBeUndefined();
+    expect(testClockFromEnv({ TIDY_TEST_CLOCK: 'manual' })).toBe('manual');
+    expect(() => testClockFromEnv({ TIDY_TEST_CLOCK: 'fast' })).toThrow('TIDY_TEST_CLOCK must be "manual" (a clock that moves only when a test says), or unset (it is "fast").');
+  });
+
   it('starts the live clock there and lets it run on', async () => {
     const { systemClock } = await import('../effects');
     const clock = systemClock(Date.UTC(2026, 0, 5, 9));

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import type { StructuredMode } from '../../shared/model-probe/schema';
 import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
 
@@ -104,6 +105,22 @@ export function clockStartFromEnv(env: Env): number | undefined {
   const at = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
   if (!Number.isSafeInteger(at) || at < 0) throw new Error(`TIDY_CLOCK_START must be an ISO date such as 2026-01-05T09:00:00Z, or epoch milliseconds (it is "${raw}").`);
   return at;
+}
+
+const TestClockSchema = z.enum(['manual']);
+export type TestClock = z.infer<typeof TestClockSchema>;
+
+/**
+ * TIDY_TEST_CLOCK: a test hook of web mode. `manual`: the app's clock stands still (at TIDY_CLOCK_START, else where it
+ * was when Tidying started) and its waits (cards, sprints, breaks, the phone link) end only when a test moves it on
+ * with a line on web mode's standard input (src/main/web/test-clock.ts). Undefined: the clock runs by itself.
+ */
+export function testClockFromEnv(env: Env): TestClock | undefined {
+  const raw = nonEmpty(env.TIDY_TEST_CLOCK);
+  if (raw === undefined) return undefined;
+  const parsed = TestClockSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`TIDY_TEST_CLOCK must be "manual" (a clock that moves only when a test says), or unset (it is "${raw}").`);
+  return parsed.data;
 }
 
 /**

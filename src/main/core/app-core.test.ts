@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
-import { testCore } from '../../../test-support/fixtures';
+import { manualTime } from '../effects';
+import { testCore, untilState } from '../../../test-support/fixtures';
 import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
@@ -73,6 +74,40 @@ describe('the app core', () => {
     const before = core.store.snapshot();
     expect(() => core.store.update((state) => ({ ...state, itemsProcessed: -1 }))).toThrow();
     expect(core.store.snapshot()).toBe(before);
+  });
+});
+
+describe("main's clock, for the page", () => {
+  const START = Date.UTC(2026, 0, 5, 9);
+
+  it('is read on connect, running by itself in the app', async () => {
+    const core = testCore({ time: { now: () => START, monotonic: () => 0 } });
+    expect(await core.handlers['clock:get'](undefined, { signal })).toEqual({ now: START, runs: true });
+    await core.dispose();
+  });
+
+  it("under a test's clock stands still, and each move (the card it timed out included) is pushed", async () => {
+    const time = manualTime(START);
+    const core = testCore({ time: time.clock, timers: time.timers, clockMoves: time.onAdvance, questionTimeoutMs: 5 * 60_000 });
+    expect(await core.handlers['clock:get'](undefined, { signal })).toEqual({ now: START, runs: false });
+    const pushed: unknown[] = [];
+    core.onPush((event) => {
+      if (event.channel === 'clock:changed') pushed.push(event.payload);
+    });
+    await core.handlers['chat:send']({ text: 'hello' }, { signal });
+    await untilState(core, (state) => state.pendingQuestion !== undefined);
+    const card = core.store.state.pendingQuestion!;
+    time.advance(5 * 60_000 - 1);
+    expect(core.store.state.pendingQuestion?.id).toBe(card.id);
+    time.advance(1);
+    expect(core.store.state.pendingQuestion?.id).not.toBe(card.id);
+    expect(pushed).toEqual([
+      { now: START + 5 * 60_000 - 1, runs: false },
+      { now: START + 5 * 60_000, runs: false },
+    ]);
+    await core.dispose();
+    time.advance(1);
+    expect(pushed).toHaveLength(2);
   });
 });
 

@@ -14,7 +14,7 @@ import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import { ExitPlans } from '../exit-plan/service';
 import { Rooms } from '../rooms';
-import type { Clock, Llm, Random, RetryOptions } from '../effects';
+import type { Clock, Llm, Random, RetryOptions, Timers } from '../effects';
 import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
 import { parsePhotoPath, PhotoIntake } from '../photos/intake';
@@ -22,7 +22,7 @@ import { PhotoArrival } from './photo-arrival';
 import { privateNetworkAddress } from '../phone/address';
 import { PhoneListener, type PhoneLimits, type Received } from '../phone/link';
 import type { ImportResult } from '../../shared/photos/schema';
-import { QuestionBroker, type Timers } from '../questions';
+import { QuestionBroker } from '../questions';
 import { archiveOfFolder, readSessionLog, type SessionPaths } from '../session-log';
 import { CurrentSession } from '../sessions/current-session';
 import { SessionLibrary } from '../sessions/library';
@@ -77,7 +77,13 @@ export interface AppCoreDeps {
   /** Sprint and break lengths that override Settings (TIDY_SPRINT_MS / TIDY_BREAK_MS, for tests and demos). */
   sprintMs?: number;
   breakMs?: number;
+  /** The app's own waits (a card's time-out, sprints and breaks, the phone link's 15 minutes), on `time`'s clock. */
   timers?: Timers;
+  /**
+   * Present when `time` stands still until a test moves it (TIDY_TEST_CLOCK, `ManualTime.onAdvance`): each move is
+   * pushed to the page, whose clock stands still with main's. Absent: the clock runs by itself.
+   */
+  clockMoves?: (listener: () => void) => () => void;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
   /** When a turn's end is a checkpoint (tests make them frequent). */
@@ -161,6 +167,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   // Holds the session in use; `CurrentSession` puts a fresh one (or a resumed one) in place.
   const store = new SessionStore(newSessionState(random.id(), time.now()), (error) => logger.error('A session listener failed', { error }));
   const unsubscribeStore = store.subscribe((snapshot) => emit({ channel: 'session:changed', payload: snapshot }));
+  const clockReading = () => ({ now: time.now(), runs: deps.clockMoves === undefined });
+  const unsubscribeClock = deps.clockMoves?.(() => emit({ channel: 'clock:changed', payload: clockReading() }));
 
   const questions = new QuestionBroker({
     now: () => time.now(),
@@ -273,10 +281,12 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     onChange: (link) => emit({ channel: 'phone:changed', payload: link }),
     logger,
     now: () => time.now(),
+    ...(deps.timers ? { timers: deps.timers } : {}),
     ...(deps.phoneLimits ? { limits: deps.phoneLimits } : {}),
   });
 
   const handlers: InvokeHandlers = {
+    'clock:get': () => clockReading(),
     'app:info': () => {
       const model = settings.model;
       return {
@@ -454,6 +464,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       await detection.close();
       await current.close();
       unsubscribeStore();
+      unsubscribeClock?.();
       pushListeners.clear();
     },
   };

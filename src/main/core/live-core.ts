@@ -1,6 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { clockStartFromEnv, coachPreferenceFromEnv, durationFromEnv, modelSettingsFromEnv, phoneAddressFromEnv, questionTimeoutFromEnv, type Env } from '../config/settings';
-import { cryptoRandom, systemClock } from '../effects';
+import {
+  clockStartFromEnv,
+  coachPreferenceFromEnv,
+  durationFromEnv,
+  modelSettingsFromEnv,
+  phoneAddressFromEnv,
+  questionTimeoutFromEnv,
+  testClockFromEnv,
+  type Env,
+} from '../config/settings';
+import { cryptoRandom, manualTime, systemClock, type ManualTime } from '../effects';
 import { createLogger, type Logger } from '../log/logger';
 import { llmFrom } from '../model/language-model';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
@@ -8,7 +17,8 @@ import { createAppCore, QUESTION_TIMEOUT_MS, type AppCore, type AppCoreDeps } fr
 
 /**
  * The core as the window and web mode run it: the model, the clock, randomness and the log are the live ones,
- * configured from the environment. The logger redacts the API key from every line.
+ * configured from the environment. The logger redacts the API key from every line. Under TIDY_TEST_CLOCK (web mode
+ * only) the clock and the app's timers are a test's `testClock`, which web mode moves from its standard input.
  */
 export function createLiveCore(options: {
   runtime: AppCoreDeps['runtime'];
@@ -20,8 +30,11 @@ export function createLiveCore(options: {
   pickArchivePath?: AppCoreDeps['pickArchivePath'];
   settings?: AppCoreDeps['settings'];
   secrets?: AppCoreDeps['secrets'];
-}): { core: AppCore; logger: Logger } {
+}): { core: AppCore; logger: Logger; testClock?: ManualTime } {
   const model = modelSettingsFromEnv(options.env);
+  const clockStart = clockStartFromEnv(options.env);
+  const testClock = testClockFromEnv(options.env) === 'manual' ? manualTime(clockStart ?? Date.now()) : undefined;
+  if (testClock && options.runtime !== 'web') throw new Error('TIDY_TEST_CLOCK works in web mode only: a line on its standard input is what moves the clock.');
   // Every key ever in use this run stays redacted, the environment's and one typed in Settings alike.
   const keys = new Set<string>(model.apiKey ? [model.apiKey] : []);
   const logger = createLogger({ secrets: () => [...keys] });
@@ -38,7 +51,7 @@ export function createLiveCore(options: {
     ...(options.secrets ? { secrets: options.secrets } : {}),
     templates: createTemplateRenderer(defaultTemplatesDir()),
     logger,
-    time: systemClock(clockStartFromEnv(options.env)),
+    ...(testClock ? { time: testClock.clock, timers: testClock.timers, clockMoves: testClock.onAdvance } : { time: systemClock(clockStart) }),
     random: cryptoRandom(),
     dataDir: options.dataDir,
     questionTimeoutMs: questionTimeoutFromEnv(options.env, QUESTION_TIMEOUT_MS),
@@ -51,7 +64,7 @@ export function createLiveCore(options: {
     ...(options.pickArchivePath ? { pickArchivePath: options.pickArchivePath } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });
-  return { core, logger };
+  return { core, logger, ...(testClock ? { testClock } : {}) };
 }
 
 function optionalAddress(address: string | undefined): Pick<AppCoreDeps, 'phoneAddress'> {

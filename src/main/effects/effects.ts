@@ -19,6 +19,12 @@ export interface Clock {
   monotonic(): number;
 }
 
+/** Callbacks after a delay on the app's clock: the live one is `setTimeout`, a test's fires as its clock is moved. */
+export interface Timers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
 export interface Random {
   /** Uniform float in [0, 1). */
   float(): number;

@@ -12,13 +12,16 @@ export type {
   Random,
   RequestInput,
   StateStore,
+  Timers,
 } from './effects';
 export { EFFECT_ORDER } from './effects';
 export type { AiSdkLlmOptions, Llm, LlmRequest, LlmResponse, LlmSettings, LlmToolCall, LlmToolSpec, LlmUsage } from './llm';
 export type { StructuredMode } from '../../shared/model-probe/schema';
 export { aiSdkLlm } from './llm';
 export type { MemoryLog } from './live';
-export { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock } from './live';
+export { cryptoRandom, memoryChatHistory, memoryLog, memoryState, systemClock, systemTimers } from './live';
+export type { ManualTime } from './manual-time';
+export { manualTime } from './manual-time';
 export type { CollectingEmit, ManualClock, TestEffects } from './scripted';
 export {
   collectingEmit,

@@ -5,13 +5,18 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID, getRandomValues } from 'node:crypto';
 import type { ModelMessage } from 'ai';
-import type { ChatHistory, Clock, Log, LogEntry, Random, StateStore } from './effects';
+import type { ChatHistory, Clock, Log, LogEntry, Random, StateStore, Timers } from './effects';
 
 /** The real clock; with `startAt` (TIDY_CLOCK_START, a test hook) it reads that moment when made and runs on from there. */
 export function systemClock(startAt?: number): Clock {
   const offset = startAt === undefined ? 0 : startAt - Date.now();
   return { now: () => Date.now() + offset, monotonic: () => performance.now() };
 }
+
+export const systemTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export function cryptoRandom(): Random {
   const buffer = new Uint32Array(1);

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { generate } from 'lean-qr';
 import { PHONE_LINK_MINUTES, type Phone, type PhoneLink } from '../../shared/phone/schema';
+import { systemTimers, type Timers } from '../effects';
 import type { Logger } from '../log/logger';
 import { urlHost } from './address';
 import { PAGE_CSS, PAGE_HTML, PAGE_JS } from './page';
@@ -54,6 +55,8 @@ export interface PhoneLinkDeps {
   readonly onChange: (link: PhoneLink) => void;
   readonly logger: Logger;
   readonly now: () => number;
+  /** The app's timers, on the same clock as `now` (the link closes by itself after `openMs`). */
+  readonly timers?: Timers;
   readonly limits?: Partial<PhoneLimits>;
   /** The port to listen on (default 0: any free one). */
   readonly port?: number;
@@ -123,7 +126,7 @@ interface Opening {
   readonly url: string;
   readonly qr: string[];
   readonly closesAt: number;
-  readonly timer: NodeJS.Timeout;
+  readonly timer: unknown;
   readonly visitors: Map<string, Visitor>;
   /** Addresses whose phone the window ended: refused for the rest of this opening. */
   readonly ended: Set<string>;
@@ -136,6 +139,7 @@ interface Opening {
 export class PhoneListener {
   readonly #deps: PhoneLinkDeps;
   readonly #limits: PhoneLimits;
+  readonly #timers: Timers;
   #opening: Opening | undefined;
   /**
    * Opens and closes run one after another: listening is asynchronous, and two opens at once (two windows) would
@@ -148,6 +152,7 @@ export class PhoneListener {
   constructor(deps: PhoneLinkDeps) {
     this.#deps = deps;
     this.#limits = { ...PHONE_LIMITS, ...deps.limits };
+    this.#timers = deps.timers ?? systemTimers;
   }
 
   get state(): PhoneLink {
@@ -199,8 +204,7 @@ export class PhoneListener {
     const origin = `http://${urlHost(address, (server.address() as AddressInfo).port)}`;
     const url = `${origin}/${token}/`;
     const closesAt = this.#deps.now() + this.#limits.openMs;
-    const timer = setTimeout(() => void this.close(), this.#limits.openMs);
-    timer.unref();
+    const timer = this.#timers.set(() => void this.close(), this.#limits.openMs);
     const opening: Opening = {
       server,
       token,
@@ -237,7 +241,7 @@ export class PhoneListener {
     const opening = this.#opening;
     this.#opening = undefined;
     if (opening) {
-      clearTimeout(opening.timer);
+      this.#timers.clear(opening.timer);
       opening.server.closeAllConnections();
       await new Promise<void>((resolve) => opening.server.close(() => resolve()));
       this.#deps.logger.info('The phone link is closed');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question, Resolution } from '../../shared/questions/schema';
-import { QuestionBroker, type QuestionSpec, type Timers } from './broker';
+import type { Timers } from '../effects';
+import { QuestionBroker, type QuestionSpec } from './broker';
 import type { Answer } from '../../shared/questions/schema';
 
 /** Timers the test fires by hand, with a clock that moves when they do. */

@@ -8,19 +8,10 @@ import {
   type Resolution,
 } from '../../shared/questions/schema';
 import { IpcError, issuesOf } from '../../shared/ipc/errors';
+import { systemTimers, type Timers } from '../effects';
 
 /** A question as the coach asks it; the broker adds the id and the times. */
 export type QuestionSpec = Question extends infer Q ? (Q extends Question ? Omit<Q, 'id' | 'askedAt' | 'expiresAt'> : never) : never;
-
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export const systemTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface QuestionBrokerDeps {
   now: () => number;

@@ -1,3 +1,3 @@
-export { QuestionBroker, systemTimers } from './broker';
-export type { QuestionBrokerDeps, QuestionSpec, Timers } from './broker';
+export { QuestionBroker } from './broker';
+export type { QuestionBrokerDeps, QuestionSpec } from './broker';
 export { STOP_CARD, stopConfirmed } from './stop';

@@ -138,8 +138,9 @@ describe('a room that remembers, with no model', () => {
     expect((await app.handlers['rooms:home'](undefined, { signal })).rooms).toEqual([]);
     answering(app, (question) => (question.kind === 'choice' && question.purpose === 'function' ? { kind: 'choice', selected: ['Kids’ play'] } : undefined));
     await app.handlers['chat:send']({ text: 'hi' }, { signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const home = await app.handlers['rooms:home'](undefined, { signal });
-    expect(home.rooms).toEqual([expect.objectContaining({ id: room.id, name: 'Kids’ room', visits: 1, inProgress: true })]);
+    // The session is put in its room once it has a folder, a moment after the message.
+    await expect
+      .poll(async () => (await app.handlers['rooms:home'](undefined, { signal })).rooms, { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ id: room.id, name: 'Kids’ room', visits: 1, inProgress: true })]);
   });
 });

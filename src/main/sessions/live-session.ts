@@ -16,11 +16,11 @@ import { SessionRuntime, type CoachKind, type RuntimeEffects } from '../coach-ru
 import { capabilitiesOf } from '../coach';
 import type { SessionStore } from './session-store';
 import { TurnRunner, type QueuedTurn } from '../coach-runtime/turn-runner';
-import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions } from '../effects';
+import { describeRetry, retryingLlm, type Clock, type Llm, type Log, type Random, type RetryOptions, type Timers } from '../effects';
 import type { Logger } from '../log/logger';
 import { readModelCopy, readPointCrop, writePointCrop } from '../photos';
 import { NEIGHBOURS, OverlapFinder } from '../detection/overlap-finder';
-import type { QuestionBroker, Timers } from '../questions';
+import type { QuestionBroker } from '../questions';
 import type { SprintChange } from '../../shared/sprints/sprint';
 import { SprintClock } from '../sprints/clock';
 import { stageForNewPhotos } from '../../shared/before-after/before-after';

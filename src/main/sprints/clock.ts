@@ -4,7 +4,7 @@
  * the session's journal: the inputs it causes carry their own time, so replay needs no timer at all.
  */
 import { nextDeadline, type Sprint } from '../../shared/sprints/sprint';
-import { systemTimers, type Timers } from '../questions';
+import { systemTimers, type Timers } from '../effects';
 
 export interface SprintClockDeps {
   readonly now: () => number;

@@ -8,8 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
-import { manualClock } from '../effects/scripted';
-import type { Timers } from '../questions';
+import { manualTime, type ManualTime } from '../effects';
 import { checkSession } from '../replay/check';
 import { readSessionLog } from '../session-log';
 import { createTemplateRenderer } from '../templates';
@@ -21,42 +20,12 @@ const signal = new AbortController().signal;
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 1, 9, 0, 0);
 
-/** Timers that fire only when the test moves the clock. */
-function manualTime() {
-  const clock = manualClock(START);
-  const pending = new Map<number, { at: number; fire: () => void }>();
-  let next = 0;
-  const timers: Timers = {
-    set: (fire, ms) => {
-      pending.set(++next, { at: clock.now() + ms, fire });
-      return next;
-    },
-    clear: (handle) => void pending.delete(handle as number),
-  };
-  return {
-    clock,
-    timers,
-    /** Moves the clock on, firing every timer that falls due on the way, in order. */
-    advance(ms: number) {
-      const end = clock.now() + ms;
-      for (;;) {
-        const due = [...pending].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        pending.delete(due[0]);
-        clock.advance(Math.max(0, due[1].at - clock.now()));
-        due[1].fire();
-      }
-      clock.advance(end - clock.now());
-    },
-  };
-}
-
 const cores: AppCore[] = [];
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.dispose();
 });
 
-function sprintCore(time: ReturnType<typeof manualTime>, options: { dataDir?: string; questionTimeoutMs?: number } = {}) {
+function sprintCore(time: ManualTime, options: { dataDir?: string; questionTimeoutMs?: number } = {}) {
   const core = testCore({
     time: time.clock,
     timers: time.timers,
@@ -135,7 +104,7 @@ async function untilWaiting(core: AppCore): Promise<SessionState> {
 }
 
 /** A core whose coach is the conversational one, on the rules model. */
-function conversationalSprintCore(time: ReturnType<typeof manualTime>): AppCore {
+function conversationalSprintCore(time: ManualTime): AppCore {
   const core = testCore({
     time: time.clock,
     timers: time.timers,
@@ -159,7 +128,7 @@ async function chooseOnCheckIn(core: AppCore, label: RegExp): Promise<void> {
 
 describe('sprints in a session with no model', () => {
   it('start with the first message, finish the item in hand at time up, then check in; a break is quiet and ends by itself', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = sprintCore(time);
     await toFirstItem(core);
     expect(core.store.state.sprint).toEqual({ number: 1, lengthMs: 10 * MINUTE, breakMs: 5 * MINUTE, phase: { kind: 'running', since: START, elapsedMs: 0 } });
@@ -192,7 +161,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it('keeps going for another sprint, pauses without counting, and winds down to the summary; the log replays', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = sprintCore(time);
     await toFirstItem(core);
     time.advance(10 * MINUTE);
@@ -230,7 +199,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it('checks in by itself when time runs out with nothing going on, and an unanswered check-in leaves the next sprint paused', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = sprintCore(time, { questionTimeoutMs: 30 * MINUTE });
     await toFirstItem(core);
     // The person stops the coach: nothing is asked, nothing runs.
@@ -253,7 +222,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it('with the conversational coach: the check-in after its turn, and winding down ends the session with its summary', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = conversationalSprintCore(time);
     expect(core.store.state.messages).toEqual([]);
     await core.handlers['chat:send']({ text: 'idk where to start' }, { signal });
@@ -281,7 +250,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it.each(['guided', 'conversational'] as const)('with the %s coach, "Stop for today" at the check-in winds down at once: the summary, no "Stop for today?" card', async (coach) => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = coach === 'guided' ? sprintCore(time) : conversationalSprintCore(time);
     if (coach === 'guided') {
       await toFirstItem(core);
@@ -311,7 +280,7 @@ describe('sprints in a session with no model', () => {
   it('a log cut off mid-turn right before a read (a crash) comes back with the sprint paused, and the whole log replays', async () => {
     // Regression: the pause for the time away was written inside the read where the resumed journal went live, so
     // replay found it where the read should be ("a random id was drawn where the recording has a sprint").
-    const time = manualTime();
+    const time = manualTime(START);
     const options = {
       time: time.clock,
       timers: time.timers,
@@ -356,7 +325,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it('take their length from Settings for new sessions; a session keeps the length it started with', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = testCore({ time: time.clock, timers: time.timers });
     cores.push(core);
     await core.handlers['settings:set']({ sprintMinutes: 25 }, { signal });
@@ -372,7 +341,7 @@ describe('sprints in a session with no model', () => {
   });
 
   it('comes back from a closed app with the sprint paused where the log stopped', async () => {
-    const time = manualTime();
+    const time = manualTime(START);
     const core = sprintCore(time);
     await toFirstItem(core);
     time.advance(3 * MINUTE);

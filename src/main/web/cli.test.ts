@@ -46,6 +46,9 @@ describe('runWebCli', () => {
       version: '9.9.9',
       rendererDir: base,
       print: (line) => printed.push(line),
+      input: () => {
+        throw new Error('standard input is read only under TIDY_TEST_CLOCK');
+      },
     });
     try {
       expect((await stat(dataDir)).isDirectory()).toBe(true);
@@ -57,5 +60,48 @@ describe('runWebCli', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('under TIDY_TEST_CLOCK, stands still at TIDY_CLOCK_START and moves by the lines on its input, answering each', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { runWebCli } = await import('./cli');
+    const base = await tempFolder('tidy-cli-');
+    const input = new PassThrough();
+    const printed: string[] = [];
+    const app = await runWebCli({
+      argv: ['--port', '0', '--no-open', '--data-dir', path.join(base, 'data')],
+      env: { TIDY_TEST_CLOCK: 'manual', TIDY_CLOCK_START: '2026-01-05T09:00:00Z' },
+      version: '9.9.9',
+      rendererDir: base,
+      print: (line) => printed.push(line),
+      input: () => input,
+    });
+    try {
+      input.write('advance 60000\nadvance soon\n');
+      await expect.poll(() => printed.filter((line) => line.startsWith('clock ')), { timeout: 10_000 }).toEqual([
+        `clock ${Date.UTC(2026, 0, 5, 9, 1)}`,
+        expect.stringMatching(/^clock refused: "advance soon"/),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an unknown TIDY_TEST_CLOCK before it serves anything', async () => {
+    const { runWebCli } = await import('./cli');
+    const base = await tempFolder('tidy-cli-');
+    const printed: string[] = [];
+    const start = runWebCli({
+      argv: ['--port', '0', '--no-open', '--data-dir', path.join(base, 'data')],
+      env: { TIDY_TEST_CLOCK: 'fast' },
+      version: '9.9.9',
+      rendererDir: base,
+      print: (line) => printed.push(line),
+      input: () => {
+        throw new Error('standard input is read only under a valid TIDY_TEST_CLOCK');
+      },
+    });
+    await expect(start).rejects.toThrow('TIDY_TEST_CLOCK must be "manual"');
+    expect(printed).toEqual([]);
   });
 });

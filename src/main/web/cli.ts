@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, resolveDataDir, type Env } from '../config/settings';
 import { createLiveCore } from '../core/live-core';
 import { acquireDataDirLock } from '../data-lock';
 import { startWebServer } from './server';
+import { controlTestClock } from './test-clock';
 
 export interface WebCliOptions {
   port: number;
@@ -80,20 +82,24 @@ export async function runWebCli(options: {
   version: string;
   rendererDir: string;
   print: (line: string) => void;
+  /** Standard input: read only under TIDY_TEST_CLOCK, for the lines that move the clock (test-clock.ts). */
+  input: () => Readable;
 }): Promise<{ close(): Promise<void>; releaseLockSync(): void }> {
   const cli = parseWebArgs(options.argv, options.env);
   const lock = await acquireDataDirLock(cli.dataDir, { runtime: 'web' });
   try {
-    const { core, logger } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
+    const { core, logger, testClock } = createLiveCore({ runtime: 'web', version: options.version, env: options.env, dataDir: cli.dataDir });
     if (lock.tookOver) logger.warn(lock.tookOver.note);
     await core.resumeLatest();
     const server = await startWebServer({ core, logger, rendererDir: options.rendererDir, port: cli.port });
     options.print(`Tidying (web mode) is running at ${server.url}`);
     options.print(`Data folder: ${cli.dataDir}. Press Ctrl+C to stop.`);
     if (cli.open) openInBrowser(server.url);
+    const stopClockControl = testClock ? controlTestClock(testClock, options.input(), options.print) : undefined;
     return {
       async close() {
         try {
+          stopClockControl?.();
           await server.close();
           await core.dispose();
         } finally {

@@ -4,6 +4,7 @@ import { App } from './App';
 import { connectBridge } from './bridge';
 import { PhotoIntake } from './photos/intake';
 import { CoachActivityStore } from './session/activity';
+import { AppClock, AppClockContext } from './session/app-clock';
 import { SessionMirror } from './session/mirror';
 import './styles.css';
 
@@ -11,13 +12,17 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 const setup = connectBridge();
 
 if ('bridge' in setup) {
-  // One mirror, one activity store and one photo intake for the page's life, created outside React so StrictMode cannot duplicate them.
+  // One mirror, one activity store, one photo intake and one app clock for the page's life, created outside React so
+  // StrictMode cannot duplicate them.
   const mirror = new SessionMirror(setup.bridge);
   const activity = new CoachActivityStore(setup.bridge);
   const intake = new PhotoIntake(setup.bridge, setup.photos);
+  const clock = new AppClock(setup.bridge);
   root.render(
     <StrictMode>
-      <App bridge={setup.bridge} mirror={mirror} activity={activity} intake={intake} />
+      <AppClockContext.Provider value={clock}>
+        <App bridge={setup.bridge} mirror={mirror} activity={activity} intake={intake} />
+      </AppClockContext.Provider>
     </StrictMode>,
   );
 } else {

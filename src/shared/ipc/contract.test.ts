@@ -55,6 +55,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { name: 'Tidying', version: '1', runtime: 'web', model: { configured: false, apiKeySet: false, vision: true, tools: true }, coach: 'guided' },
     invalidOutputs: [{ name: 'Tidying', version: '1', runtime: 'browser', model: { configured: false, apiKeySet: false, vision: true, tools: true } }, {}],
   },
+  'clock:get': {
+    validInputs: [undefined],
+    invalidInputs: [{}, 0],
+    validOutput: { now: 1_700_000_000_000, runs: true },
+    invalidOutputs: [{ now: 1_700_000_000_000 }, { now: -1, runs: false }, { now: 1.5, runs: true }],
+  },
   'session:get': {
     validInputs: [undefined],
     invalidInputs: [{ id: 's1' }, 0],
@@ -398,6 +404,10 @@ const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   'phone:changed': {
     valid: [{ status: 'closed' }, { status: 'failed', message: 'Try again.' }, openLink],
     invalid: [{ status: 'open', url: 'http://192.168.1.23:5000/x/' }, {}],
+  },
+  'clock:changed': {
+    valid: [{ now: 1_700_000_060_000, runs: false }],
+    invalid: [{ now: '2026-01-01', runs: false }, {}],
   },
   'session:changed': {
     valid: [snapshot],

@@ -40,6 +40,14 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 const NoInput = z.undefined();
 
 /**
+ * Main's clock, which the page words every time by ("15 min left", "waits about 5 min", "3 weeks ago"): `now` in epoch
+ * milliseconds, and whether it `runs` by itself. It stands still under a test's clock (TIDY_TEST_CLOCK), and each move
+ * the test makes is pushed as `clock:changed`.
+ */
+export const ClockReadingSchema = z.object({ now: z.number().int().nonnegative(), runs: z.boolean() });
+export type ClockReading = z.infer<typeof ClockReadingSchema>;
+
+/**
  * What "Stop for today" in the header did: `windingDown`, the session winds down now (the card on screen took the stop,
  * or a turn winds down, after the reply under way was stopped); `ended`, it had ended already and nothing changed;
  * `notStarted`, nothing has happened in it yet, so there is nothing to wind down.
@@ -52,6 +60,8 @@ const SessionIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a session id')
 export const contract = {
   invoke: {
     'app:info': { input: NoInput, output: AppInfoSchema },
+    /** Main's clock now (a page asks on every connect; later moves of a test's clock arrive as `clock:changed`). */
+    'clock:get': { input: NoInput, output: ClockReadingSchema },
     'session:get': { input: NoInput, output: SessionSnapshotSchema },
     'settings:get': { input: NoInput, output: SettingsViewSchema },
     /** Changes some settings; a new coach choice applies from the next session on, a model change at once. */
@@ -205,6 +215,8 @@ export const contract = {
     'detection:progress': DetectionProgressSchema,
     /** The link to a phone opened, closed, or a phone came or sent photos (each photo itself arrives as any import's). */
     'phone:changed': PhoneLinkSchema,
+    /** A test moved main's clock (TIDY_TEST_CLOCK): where it stands now. */
+    'clock:changed': ClockReadingSchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;

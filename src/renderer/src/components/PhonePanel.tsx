@@ -4,6 +4,7 @@ import { PHONE_LINK_MINUTES } from '../../../shared/phone/schema';
 import type { Photo } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import { photoUrl } from '../photos/urls';
+import { useAppClock } from '../session/app-clock';
 import { Modal } from './Modal';
 
 /** The newest photos that arrived while the panel is open, shown in it (the strip behind it has them all). */
@@ -36,12 +37,13 @@ export function PhonePanel(props: { bridge: Bridge; sessionId: string | undefine
   const [problem, setProblem] = useState<string | undefined>();
   // When the link last shown was to close by itself: a close well before then came from another window.
   const closesAt = useRef<number | undefined>(undefined);
+  const appClock = useAppClock();
   const [closedElsewhere, setClosedElsewhere] = useState(false);
   const show = useCallback((next: PhoneLink) => {
     if (next.status === 'open') closesAt.current = Date.parse(next.closesAt);
-    if (next.status === 'closed') setClosedElsewhere(closesAt.current !== undefined && Date.now() < closesAt.current - 5000);
+    if (next.status === 'closed') setClosedElsewhere(closesAt.current !== undefined && appClock.now() < closesAt.current - 5000);
     setLink(next);
-  }, []);
+  }, [appClock]);
   // The photos already there when the panel opened: the rest arrived while it was open.
   const [before] = useState(() => new Set(photos.map((photo) => photo.id)));
   const arrived = photos.filter((photo) => !before.has(photo.id));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExitPlanView, OpenExitPlan } from '../../../shared/exit-plan/schema';
 import type { Bridge, ConnectionStatus } from '../bridge';
+import { useNow } from '../session/hooks';
 import { planDay } from './format';
 
 /**
@@ -12,7 +13,7 @@ export function useExitPlanNotice(bridge: Bridge, status: ConnectionStatus) {
   const [plan, setPlan] = useState<OpenExitPlan | undefined>();
   const [asked, setAsked] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [now] = useState(() => Date.now());
+  const now = useNow(60_000);
 
   useEffect(() => {
     if (status !== 'connected' || asked) return;

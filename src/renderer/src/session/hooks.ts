@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Bridge, ConnectionStatus } from '../bridge';
+import { mainTimeAt, useAppClock } from './app-clock';
 import type { CoachActivityStore } from './activity';
 import type { SessionMirror } from './mirror';
 
@@ -20,12 +21,17 @@ export function useConnectionStatus(bridge: Bridge): ConnectionStatus {
   );
 }
 
-/** A display clock for elapsed time: re-renders once per `intervalMs`. It reads nothing from main. */
+/**
+ * Main's time for display (the app clock, app-clock.ts): read again once per `intervalMs`, and at once whenever main's
+ * clock is heard from (a connect, or a test moving it).
+ */
 export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const clock = useAppClock();
+  const reading = useSyncExternalStore(clock.subscribe, clock.reading);
+  const [local, setLocal] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    const timer = setInterval(() => setLocal(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return mainTimeAt(reading, local);
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { OpenExitPlan } from '../../../../shared/exit-plan/schema';
 import { noticeText } from '../../exit-plan/format';
+import { useNow } from '../../session/hooks';
 
 /**
  * One quiet line when Tidying starts and an earlier session's exit plan has things left: how many, from when, a way
@@ -8,7 +8,7 @@ import { noticeText } from '../../exit-plan/format';
  */
 export function ExitPlanNotice(props: { plan: OpenExitPlan | undefined; problem: string | undefined; onOpen: () => void; onDismiss: () => void }) {
   const { plan, problem, onOpen, onDismiss } = props;
-  const [now] = useState(() => Date.now());
+  const now = useNow(60_000);
   if (!plan || plan.left === 0) return null;
   return (
     <div className="plan-notice" data-testid="exit-plan-notice">

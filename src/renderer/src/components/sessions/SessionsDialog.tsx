@@ -5,6 +5,7 @@ import { Modal } from '../Modal';
 import { SessionRow, type RowAction } from './SessionRow';
 import { saveBytesFile, saveTextFile } from '../../sessions/download';
 import { WorkStatus } from '../WorkStatus';
+import { useNow } from '../../session/hooks';
 
 const reasonOf = (error: unknown) => (error as Error).message;
 
@@ -40,7 +41,7 @@ export function SessionsDialog(props: {
   const [confirming, setConfirming] = useState<string | undefined>();
   const [problem, setProblem] = useState<{ id: string; text: string } | undefined>();
   const [notice, setNotice] = useState('');
-  const [now] = useState(() => Date.now());
+  const now = useNow(60_000);
   const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
 import { timelineStates, type Timeline } from '../../../../shared/sessions/schema';
 import { formatSessionDate, spaceLabel } from '../../sessions/format';
 import { navActionForKey, navigate, newMessageIds, PLAY_STEP_MS, startNav } from '../../sessions/timeline-nav';
+import { useNow } from '../../session/hooks';
 import { modeDisplayFor } from '../../session/mode-display';
 import { MessageItem } from '../MessageItem';
 import { PhotoList } from '../PhotoList';
@@ -29,7 +30,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
   const fresh = newMessageIds(nav.index > 0 ? stateAt(nav.index - 1).messages : undefined, state.messages);
   const mode = modeDisplayFor(state);
   const opened = timeline.opening.sessionStart;
-  const [now] = useState(() => Date.now());
+  const now = useNow(60_000);
 
   // Focus comes here as the replay opens, before it is painted, so a key pressed the moment it shows is its own.
   useLayoutEffect(() => root.current?.focus(), []);
