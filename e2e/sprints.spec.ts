@@ -28,7 +28,6 @@ const sprint = (page: Page) => page.getByTestId('sprint');
 const SHORT = { TIDY_SPRINT_MS: '60000', TIDY_BREAK_MS: '180000', TIDY_TEST_CLOCK: 'manual' };
 
 test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary, after photos sit beside the before with the exit plan; the log replays', async ({ page }) => {
-  test.setTimeout(90_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-sprints-'));
   app = await startWebMode(SHORT, { dataDir });
   // Photos of the room start the session (and its first sprint): they are the before.

@@ -71,7 +71,6 @@ async function nameThing(page: Page, item: string): Promise<void> {
 }
 
 test('by keyboard alone: "Stop for today" on a choice card, a thing’s card, a text card and in the header, each to the summary', async ({ page }) => {
-  test.setTimeout(60_000);
   // Main's clock moves only when the test moves it: no card closes by itself on the way, however slow the machine.
   app = await startWebMode({ TIDY_TEST_CLOCK: 'manual' });
   await page.goto(app.url);
@@ -150,7 +149,6 @@ async function expectStopFits(page: Page): Promise<void> {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`fits every kind of card at 800x600 and 1920x1080, ${theme} theme`, async ({ page }) => {
-    test.setTimeout(60_000);
     app = await startWebMode();
     await page.goto(app.url);
     await expect(page.getByTestId('connection')).toHaveText('Connected');

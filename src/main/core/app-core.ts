@@ -256,6 +256,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       photosDir,
       logger,
       ...(deps.firstLookWaitMs !== undefined ? { firstLookWaitMs: deps.firstLookWaitMs } : {}),
+      ...(deps.timers ? { timers: deps.timers } : {}),
     });
     const result = await intake.importInto(sessionId, sources, {
       signal,

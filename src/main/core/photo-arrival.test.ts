@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PhotoShare } from '../sessions/live-session';
 import { memoryLogger } from '../../../test-support/fixtures';
+import { manualTime, type Timers } from '../effects';
 import { FIRST_LOOK_WAIT_MS, JOIN_EVERY_MS, PhotoArrival, type PhotoArrivalDeps } from './photo-arrival';
 
 const photo = (n: number) => ({ id: String(n).repeat(64).slice(0, 64), originalName: `room-${n}.jpg`, width: 1024, height: 768 });
 
 /** A session and a detector that record what the arrival asks of them; the detector settles a photo when told. */
-function harness({ guided = true, sessionId = 's1' } = {}) {
+function harness({ guided = true, sessionId = 's1', timers }: { guided?: boolean; sessionId?: string; timers?: Timers } = {}) {
   const joined: { ids: string[]; into: string | undefined }[] = [];
   const looked: string[] = [];
   const requested: { ids: string[]; first: boolean }[] = [];
@@ -29,7 +30,7 @@ function harness({ guided = true, sessionId = 's1' } = {}) {
     }),
     settled: vi.fn((_session: string, photoId: string) => new Promise<void>((resolve) => settle.set(photoId, resolve))),
   };
-  const deps: PhotoArrivalDeps = { sessionId: 's1', current, detection, photosDir: '/photos', logger: memoryLogger() };
+  const deps: PhotoArrivalDeps = { sessionId: 's1', current, detection, photosDir: '/photos', logger: memoryLogger(), ...(timers ? { timers } : {}) };
   return { arrival: new PhotoArrival(deps), current, joined, looked, requested, settle };
 }
 
@@ -70,6 +71,20 @@ describe('an import’s photos arriving in the session', () => {
     expect(looked).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(looked).toEqual(['m1']);
+  });
+
+  it('the first look’s wait runs on the app’s timers: a test’s clock holds the coach until the test moves it past the wait', async () => {
+    const time = manualTime(Date.UTC(2026, 0, 5, 9));
+    const { arrival, looked } = harness({ timers: time.timers });
+    arrival.stored(photo(1));
+    // Real time passing does nothing: only the app's clock counts.
+    await new Promise((resolve) => setImmediate(resolve));
+    time.advance(FIRST_LOOK_WAIT_MS - 1);
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(looked).toEqual([]);
+    time.advance(1);
+    await vi.waitFor(() => expect(looked).toEqual(['m1']), { timeout: 30_000 });
   });
 
   it('a conversational coach looks once, when every photo is in (its model sees them together)', async () => {

@@ -11,6 +11,7 @@ import type { DetectionService } from '../detection/service';
 import type { Logger } from '../log/logger';
 import type { CurrentSession } from '../sessions/current-session';
 import type { PhotoShare } from '../sessions/live-session';
+import { systemTimers, type Timers } from '../effects';
 
 /** Photos stored after the first join the session at most this often (each join is a log line and a push). */
 export const JOIN_EVERY_MS = 250;
@@ -26,6 +27,8 @@ export interface PhotoArrivalDeps {
   readonly logger: Logger;
   /** Default FIRST_LOOK_WAIT_MS. */
   readonly firstLookWaitMs?: number;
+  /** The app's timers, which the first look's wait runs on (a test's clock moves them; the joins' cadence is real time). */
+  readonly timers?: Timers;
 }
 
 type Joining = Pick<PhotoRecord, 'id' | 'originalName' | 'width' | 'height' | 'view'>;
@@ -92,11 +95,12 @@ export class PhotoArrival {
     detection?.request({ sessionId, photosDir, photos: batch }, { first });
     if (!first || !current.startsOnFirstPhoto) return;
     const photoId = batch[0]!.id;
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.#deps.firstLookWaitMs ?? FIRST_LOOK_WAIT_MS)));
+    const timers = this.#deps.timers ?? systemTimers;
+    let timer: unknown;
+    const waited = new Promise<void>((resolve) => (timer = timers.set(resolve, this.#deps.firstLookWaitMs ?? FIRST_LOOK_WAIT_MS)));
     void Promise.race([detection ? detection.settled(sessionId, photoId) : Promise.resolve(), waited])
       .then(() => {
-        clearTimeout(timer);
+        timers.clear(timer);
         return this.#look();
       })
       .catch((error: unknown) => logger.error('The coach could not start on the first photo', { error }));
