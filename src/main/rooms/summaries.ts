@@ -37,7 +37,7 @@ export class SessionSummaries {
     return this.#loading;
   }
 
-  /** Every session with a readable meta.json, as the disk has it now. */
+  /** Every session with a readable meta.json, as the disk has it now: newest first, as Sessions lists them. */
   async all(): Promise<Summary[]> {
     await this.load();
     const held = [...this.#metas.keys(), ...this.#ticks.keys()];
@@ -60,10 +60,12 @@ export class SessionSummaries {
         if (ticks && !this.#ticks.has(name)) this.#ticks.set(name, ticks);
       }),
     );
-    return folders.flatMap((name) => {
-      const session = this.#metas.get(name);
-      return session ? [{ session, ticks: this.#ticks.get(name) ?? NO_TICKS }] : [];
-    });
+    return folders
+      .flatMap((name) => {
+        const session = this.#metas.get(name);
+        return session ? [{ session, ticks: this.#ticks.get(name) ?? NO_TICKS }] : [];
+      })
+      .sort((a, b) => b.session.updatedAt - a.session.updatedAt || a.session.id.localeCompare(b.session.id));
   }
 
   /** A session's meta.json, just written by this process. */
