@@ -4,8 +4,8 @@
  * file and stats the others instead of reading them all; a file whose stamp differs is read again. It is only a copy:
  * missing, damaged or out of date, it is made again from the sessions' own files, which it never replaces.
  */
-import type { Stats } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile as readFileCallback, stat, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../files/write-atomic';
@@ -61,35 +61,35 @@ export async function writeHomeIndex(dataDir: string, index: HomeIndex): Promise
 
 const stampOf = (stats: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): Stamp => ({ size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
 
-/** The file's stamp now, or null when it is not there. */
-export async function stampAt(file: string): Promise<Stamp | null> {
-  try {
-    return stampOf(await stat(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+/**
+ * The file's stamp now, or null when it is not there. Callback `stat`: for the thousands a start makes, it costs a
+ * third of what `fs/promises` does on a busy machine (bench "Rooms home").
+ */
+export function stampAt(file: string): Promise<Stamp | null> {
+  return new Promise((resolve, reject) =>
+    stat(file, (error, stats) => {
+      if (!error) resolve(stampOf(stats));
+      else if (error.code === 'ENOENT') resolve(null);
+      else reject(error);
+    }),
+  );
 }
 
 export const sameStamp = (a: Stamp | null, b: Stamp | null) => a === b || (a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino);
 
 /**
- * A file's text with the stamp of the very file read (taken from the open file: a write that lands meanwhile can
- * only make the copy look out of date, to be read again, never up to date when it is not), or a null stamp when the
- * file is not there.
+ * A file's text with its stamp, or a null stamp when the file is not there. The stamp is taken first: a write that
+ * lands in between can only make the copy look out of date (to be read again), never up to date when it is not.
  */
 export async function readCopy(file: string): Promise<Copy> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { stamp: null };
-    throw error;
-  }
-  try {
-    const stamp = stampOf(await handle.stat());
-    return { stamp, text: await handle.readFile('utf8') };
-  } finally {
-    await handle.close();
-  }
+  const stamp = await stampAt(file);
+  if (!stamp) return { stamp };
+  const text = await new Promise<string | undefined>((resolve, reject) =>
+    readFileCallback(file, 'utf8', (error, read) => {
+      if (!error) resolve(read);
+      else if (error.code === 'ENOENT') resolve(undefined);
+      else reject(error);
+    }),
+  );
+  return text === undefined ? { stamp: null } : { stamp, text };
 }
