@@ -200,6 +200,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
         breakMs: () => deps.breakMs ?? BREAK_MS,
         ...(deps.timers ? { timers: deps.timers } : {}),
       },
+      // Declared below, like the room a session is put in.
+      metaWritten: (meta) => rooms.metaWritten(meta),
     },
     settings,
     deps.dataDir,
@@ -223,6 +225,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     now: () => time.now(),
     state: (id) => library.state(id),
     currentId: () => current.id,
+    ticksWritten: (id, ticks) => rooms.ticksWritten(id, ticks),
   });
   const rooms = new Rooms({
     dataDir: deps.dataDir,
@@ -232,6 +235,8 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     current: () => store.state,
     removeSession: (id) => library.remove(id),
   });
+  // Home's sessions are read now, in the background, so the window's first Home is served from memory.
+  rooms.start();
   const intake = new PhotoIntake(deps.dataDir, random);
 
   /** Queues the current session's photos the detector has not looked at yet (new ones, or all after a resume). */
@@ -464,6 +469,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
       await phone.close();
       await detection.close();
       await current.close();
+      await rooms.idle();
       unsubscribeStore();
       unsubscribeClock?.();
       pushListeners.clear();

@@ -21,6 +21,8 @@ export interface ExitPlanDeps {
   state: (id: string) => Promise<SessionState>;
   /** The session in use: its plan is on screen already, so the start notice leaves it out. */
   currentId: () => string;
+  /** Told each time a session's ticks have been written (Home keeps them in memory). */
+  ticksWritten?: (sessionId: string, ticks: ExitPlanTicks) => void;
 }
 
 export class ExitPlans {
@@ -98,6 +100,7 @@ export class ExitPlans {
       const ticks = await this.#ticks(id);
       const changed = next(ticks, exitPlanView(state, ticks));
       await writeExitPlanTicks(sessionPaths(this.deps.dataDir, id).dir, changed);
+      this.deps.ticksWritten?.(id, changed);
       return exitPlanView(state, changed);
     };
     const previous = this.#writes.get(id) ?? Promise.resolve();

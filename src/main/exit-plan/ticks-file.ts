@@ -24,6 +24,11 @@ export async function readExitPlanTicks(sessionDir: string, logger: Pick<Logger,
     logger.warn('The exit plan’s ticks could not be read; the plan shows nothing ticked', { file, error });
     return NO_TICKS;
   }
+  return parseExitPlanTicks(text, file, logger);
+}
+
+/** The ticks in `text`, read from `file` (named in the warning when they are not valid). */
+export function parseExitPlanTicks(text: string, file: string, logger: Pick<Logger, 'warn'>): ExitPlanTicks {
   try {
     return ExitPlanTicksSchema.parse(JSON.parse(text));
   } catch (error) {

@@ -10,6 +10,7 @@ import { tempFolder } from '../../../test-support/temp-folder';
 import { PROGRESS_COLUMNS } from '../../shared/rooms/table';
 import { agoWords, lookLine, LOOSE_NOTE, totalsWords, waitingWords } from '../../shared/rooms/words';
 import { readRoomsFile, roomsFilePath } from './file';
+import { HOME_INDEX_FILE, homeIndexPath } from './home-index';
 import { NO_SPACE_ROOM } from './group';
 import { Rooms } from './service';
 
@@ -51,7 +52,7 @@ async function snapshot(folder: string): Promise<Map<string, string>> {
 }
 
 describe('rooms on first start', () => {
-  it('groups the sessions there by their kind of space, touching nothing but the new rooms file; removing it undoes that', async () => {
+  it('groups the sessions there by their kind of space, touching nothing but the new rooms file (and Home’s index); removing them undoes that', async () => {
     const dataDir = await tempFolder('tidy-rooms-');
     await session(dataDir, 'desk-1', 0, { spaceFunction: 'Work (Design)' });
     await session(dataDir, 'desk-2', 20, { spaceFunction: 'work' });
@@ -60,7 +61,9 @@ describe('rooms on first start', () => {
     await session(dataDir, 'blank', 7);
     const before = await snapshot(dataDir);
 
-    const home = await rooms(dataDir).service.home();
+    const { service } = rooms(dataDir);
+    const home = await service.home();
+    await service.idle();
     expect(home.grouped).toEqual({ sessions: 5, rooms: 4 });
     expect(home.rooms.map((room) => [room.name, room.visits])).toEqual([
       ['Office', 2],
@@ -69,11 +72,12 @@ describe('rooms on first start', () => {
       ['Bedroom', 1],
     ]);
     const after = await snapshot(dataDir);
-    expect([...after.keys()].filter((file) => !before.has(file))).toEqual(['rooms.json']);
+    expect([...after.keys()].filter((file) => !before.has(file)).sort()).toEqual([HOME_INDEX_FILE, 'rooms.json']);
     for (const [file, bytes] of before) expect(after.get(file), file).toBe(bytes);
 
-    // Undone: without the rooms file, the folder is as it was.
+    // Undone: without the rooms file and the index (a copy of the sessions' metadata), the folder is as it was.
     await rm(roomsFilePath(dataDir));
+    await rm(homeIndexPath(dataDir));
     expect(await snapshot(dataDir)).toEqual(before);
   });
 
@@ -116,8 +120,10 @@ describe('a room’s card and page', () => {
     // One visit with photos: no "latest" beside the same photos.
     expect(page.latest).toBeUndefined();
 
-    // The plan put away no longer waits.
-    await writeExitPlanTicks(sessionPaths(dataDir, 'one').dir, { version: 1, done: ['b1', 'b2'], dismissedAt: 1 });
+    // The plan put away (written and handed over, as the exit plans do) no longer waits.
+    const dismissed = { version: 1 as const, done: ['b1', 'b2'], dismissedAt: 1 };
+    await writeExitPlanTicks(sessionPaths(dataDir, 'one').dir, dismissed);
+    service.ticksWritten('one', dismissed);
     expect((await service.home()).rooms[0]?.waiting).toEqual({ undecided: 1, trips: 0 });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The home's rooms (docs/rooms.md): Home and a room's page from the rooms file and the sessions' metadata (no log is
- * read), what a visit to a room starts from, where a new session goes, and the person's changes (rename, merge, move a
- * session, delete). Changes to the rooms file run one at a time, so none is lost to another.
+ * read; the metadata held in memory, see summaries.ts), what a visit to a room starts from, where a new session goes,
+ * and the person's changes (rename, merge, move a session, delete). Changes to the rooms file run one at a time, so
+ * none is lost to another.
  */
 import { readFile } from 'node:fs/promises';
 import type { CarryOver } from '../../shared/carry-over/schema';
@@ -12,12 +13,12 @@ import type { Home, Room, RoomCard, RoomLook, RoomPage, RoomRef, RoomsFile, Visi
 import { sessionBegun } from '../../shared/session/new-session';
 import type { SessionState } from '../../shared/session/schema';
 import { NO_TICKS, type ExitPlanTicks } from '../../shared/exit-plan/schema';
-import { readExitPlanTicks } from '../exit-plan/ticks-file';
 import type { Logger } from '../log/logger';
 import { PhotoIdSchema, photoPaths } from '../photos';
-import { listSessions, metaFromState, sessionPaths, type ListedSession } from '../session-log';
+import { metaFromState, sessionPaths, type ListedSession, type SessionMeta } from '../session-log';
 import { readRoomsFile, setRoomsFileAside, writeRoomsFile } from './file';
 import { groupBySpace } from './group';
+import { SessionSummaries } from './summaries';
 import { roomSummaryMarkdown } from './summary-markdown';
 
 export interface RoomsDeps {
@@ -34,9 +35,13 @@ export interface RoomsDeps {
 /** What becomes of a room's sessions when it is deleted: moved to another room, or deleted with it. */
 export type SessionsOfDeleted = { readonly moveTo: string } | 'delete';
 
-type Loaded =
-  | { readonly kind: 'read'; readonly file: RoomsFile; readonly metas: ReadonlyMap<string, ListedSession> }
-  | { readonly kind: 'unreadable'; readonly reason: string };
+/** The sessions by id: what their meta.json says, and their exit plans' ticks. */
+interface Sessions {
+  readonly metas: ReadonlyMap<string, ListedSession>;
+  readonly ticks: ReadonlyMap<string, ExitPlanTicks>;
+}
+
+type Loaded = ({ readonly kind: 'read'; readonly file: RoomsFile } & Sessions) | { readonly kind: 'unreadable'; readonly reason: string };
 
 /** A room with what its sessions' metadata says about it. */
 interface RoomData {
@@ -53,8 +58,31 @@ export class Rooms {
   #queue: Promise<unknown> = Promise.resolve();
   /** Set once this run has grouped the sessions from before rooms existed: Home says so. */
   #grouped: Home['grouped'];
+  readonly #summaries: SessionSummaries;
 
-  constructor(private readonly deps: RoomsDeps) {}
+  constructor(private readonly deps: RoomsDeps) {
+    this.#summaries = new SessionSummaries({ dataDir: deps.dataDir, logger: deps.logger });
+  }
+
+  /** Reads what Home shows, in the background (as the core starts), so the window's first Home waits for little or nothing. */
+  start(): void {
+    this.#summaries.load().catch((error: unknown) => this.deps.logger.warn('The sessions could not be read for Home at start; Home reads them when it opens', { error }));
+  }
+
+  /** This process has just written a session's meta.json. */
+  metaWritten(meta: SessionMeta): void {
+    this.#summaries.metaWritten(meta);
+  }
+
+  /** This process has just written a session's exit-plan ticks. */
+  ticksWritten(sessionId: string, ticks: ExitPlanTicks): void {
+    this.#summaries.ticksWritten(sessionId, ticks);
+  }
+
+  /** Resolves once the read at start, and the index it writes, are done. */
+  idle(): Promise<void> {
+    return this.#summaries.idle();
+  }
 
   /** The rooms, most recently visited first, with what is waiting in each, and this month across them. */
   home(): Promise<Home> {
@@ -62,7 +90,7 @@ export class Rooms {
       const now = this.deps.now();
       const loaded = await this.#load();
       if (loaded.kind === 'unreadable') return { now, rooms: [], month: monthOf([], now), problem: problemText(loaded.reason) };
-      const rooms = await Promise.all(loaded.file.rooms.map((room) => this.#data(room, loaded.metas)));
+      const rooms = loaded.file.rooms.map((room) => this.#data(room, loaded));
       const cards = rooms.map((room) => room.card).sort((a, b) => (b.lastVisit ?? -1) - (a.lastVisit ?? -1));
       const month = monthOf(rooms.map((room) => ({ id: room.card.id, name: room.card.name, visits: room.visits })), now);
       return { now, rooms: cards, month, ...(this.#grouped ? { grouped: this.#grouped } : {}) };
@@ -227,7 +255,7 @@ export class Rooms {
     if (loaded.kind === 'unreadable') throw new IpcError({ code: 'invalid-input', message: problemText(loaded.reason) });
     const room = loaded.file.rooms.find((each) => each.id === id);
     if (!room) throw NO_SUCH_ROOM();
-    return { data: await this.#data(room, loaded.metas) };
+    return { data: this.#data(room, loaded) };
   }
 
   /**
@@ -239,9 +267,11 @@ export class Rooms {
   async #load(options: { only?: 'if-missing' | 'always' } = {}): Promise<Loaded> {
     const read = await readRoomsFile(this.deps.dataDir);
     if (read.kind === 'unreadable') return read;
-    if (read.kind === 'read' && options.only === 'if-missing') return { kind: 'read', file: read.file, metas: new Map() };
-    const { sessions } = await listSessions(this.deps.dataDir);
+    if (read.kind === 'read' && options.only === 'if-missing') return { kind: 'read', file: read.file, metas: new Map(), ticks: new Map() };
+    const summaries = await this.#summaries.all();
+    const sessions = summaries.map((summary) => summary.session);
     const metas = new Map(sessions.map((session) => [session.id, session]));
+    const ticks = new Map(summaries.map((summary) => [summary.session.id, summary.ticks]));
     // The session in use as it is now, not as its last turn's end wrote it (a card may be open mid-turn).
     const live = this.deps.current();
     const listed = metas.get(live.id);
@@ -249,17 +279,17 @@ export class Rooms {
     const file: RoomsFile = read.kind === 'read' ? read.file : { version: 1, rooms: [] };
     const placed = new Set(file.rooms.flatMap((room) => room.sessions));
     const unplaced = sessions.filter((session) => !placed.has(session.id) && session.id !== live.id);
-    if (read.kind === 'read' && unplaced.length === 0) return { kind: 'read', file, metas };
+    if (read.kind === 'read' && unplaced.length === 0) return { kind: 'read', file, metas, ticks };
     const rooms = groupBySpace(file.rooms, unplaced, (room) => spaceOf(room, metas), { newId: this.deps.newId, now: this.deps.now() });
     const grouped: RoomsFile = { ...file, rooms };
     await writeRoomsFile(this.deps.dataDir, grouped);
     if (read.kind === 'missing' && unplaced.length > 0) this.#grouped = { sessions: unplaced.length, rooms: rooms.length };
-    return { kind: 'read', file: grouped, metas };
+    return { kind: 'read', file: grouped, metas, ticks };
   }
 
-  async #data(room: Room, metas: ReadonlyMap<string, ListedSession>): Promise<RoomData> {
+  #data(room: Room, { metas, ticks: ticksOf }: Sessions): RoomData {
     const sessions = room.sessions.flatMap((id) => metas.get(id) ?? []).sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id));
-    const ticks = await Promise.all(sessions.map((session) => this.#ticks(session)));
+    const ticks = sessions.map((session) => ticksOf.get(session.id) ?? NO_TICKS);
     const current = this.deps.current();
     const visits = sessions.map((session, index) => visitOf(session, new Set(ticks[index]!.done), session.id === current.id));
     const knowing = knowingSession(sessions);
@@ -278,11 +308,6 @@ export class Rooms {
       inProgress: sessions.some((session) => session.id === current.id) && current.status === 'active' && sessionBegun(current),
     };
     return { room, card, sessions, visits };
-  }
-
-  /** A session's exit-plan ticks; only a session with trips has any to read. */
-  #ticks(session: ListedSession): Promise<ExitPlanTicks> {
-    return session.progress?.trips.length ? readExitPlanTicks(session.dir, this.deps.logger) : Promise.resolve(NO_TICKS);
   }
 
   /** Changes the rooms file (never one that cannot be read: the person is told why, and it is left as it is). */

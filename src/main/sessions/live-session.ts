@@ -40,6 +40,7 @@ import {
   type LogEventOf,
   type ModelSummary,
   type SessionDocument,
+  type SessionMeta,
   type SessionPaths,
 } from '../session-log';
 import type { TemplateRenderer } from '../templates';
@@ -75,6 +76,8 @@ export interface SessionServices {
   readonly checkpoints?: CheckpointPolicy;
   /** How long a new session's sprints and breaks last, and the timers they run on. */
   readonly sprints: SprintConfig;
+  /** Told each time a session's meta.json has been written (Home keeps what it says in memory). */
+  readonly metaWritten?: (meta: SessionMeta) => void;
 }
 
 export interface SprintConfig {
@@ -666,8 +669,10 @@ export class LiveSession {
     if (this.#services.store.state.sprint?.phase.kind === 'running') void this.#input({ type: 'sprint', change: { kind: 'paused', at } });
   }
 
-  #saveMeta(): Promise<void> {
-    return writeSessionMeta(this.paths.dir, metaFromState(this.#services.store.state, this.coachKind, this.#services.time.now()));
+  async #saveMeta(): Promise<void> {
+    const meta = metaFromState(this.#services.store.state, this.coachKind, this.#services.time.now());
+    await writeSessionMeta(this.paths.dir, meta);
+    this.#services.metaWritten?.(meta);
   }
 }
 
