@@ -4,7 +4,7 @@ import { formatSessionDate, spaceLabel } from '../../sessions/format';
 import { navActionForKey, navigate, newMessageIds, PLAY_STEP_MS, startNav } from '../../sessions/timeline-nav';
 import { modeDisplayFor } from '../../session/mode-display';
 import { MessageItem } from '../MessageItem';
-import { PhotoList } from '../PhotoList';
+import { WindowedPhotoList } from '../WindowedPhotoList';
 import { PilesPanel } from '../PilesPanel';
 import { BackButton } from './BackButton';
 import { StepAnswers } from './StepAnswers';
@@ -81,7 +81,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
               Photos <span className="count">{state.photos.length}</span>
             </h2>
             {state.photos.length > 0 ? (
-              <PhotoList sessionId={timeline.sessionId} photos={state.photos} numbered={state.photos} />
+              <WindowedPhotoList sessionId={timeline.sessionId} photos={state.photos} />
             ) : (
               <p className="empty">No photos yet at this step.</p>
             )}
