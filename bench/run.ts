@@ -24,7 +24,7 @@ function sections({ quick }: { quick: boolean }): Section[] {
     { name: 'Photo import', run: (report) => measurePhotoImport(report, photos, quick) },
     { name: 'HEIC import', run: (report) => measureHeicImport(report, { runs: quick ? 1 : 10, quick }) },
     { name: 'Detection', run: (report) => measureDetection(report, { count: photos, runs: quick ? 3 : 30, quick }) },
-    { name: 'Photo strip', run: (report) => measurePhotoStrip(report, quick ? { few: 3, many: 12, runs: 3 } : { few: 12, many: 150, runs: 30 }) },
+    { name: 'Photo strip', run: (report) => measurePhotoStrip(report, quick ? { few: 3, many: 30, runs: 3 } : { few: 12, many: 150, runs: 30 }) },
     { name: 'Free-text reading', run: (report) => measureFreeText(report, { passes: quick ? 1 : 7 }) },
     { name: 'Next card', run: (report) => measureNextCard(report, quick ? { photos: 4, decided: 20, runs: 3 } : { photos: 100, decided: 600, runs: 30 }) },
     { name: 'Session log', run: (report) => measureSessionLog(report, { turns: quick ? 12 : Number(process.env.BENCH_TURNS ?? 1000), quick }) },

@@ -29,9 +29,9 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-async function openHeavy(page: Page, photos: number): Promise<void> {
+async function openHeavy(page: Page, photos: number, itemSeenIn?: number): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-layout-'));
-  await writeHeavySession(dataDir, { photos, pileItems: 40, messages: 120 });
+  await writeHeavySession(dataDir, { photos, pileItems: 40, messages: 120, ...(itemSeenIn === undefined ? {} : { itemSeenIn }) });
   // The detector would work through the generated photos meanwhile; the layout does not depend on it.
   await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ theme: 'dark', detection: false }));
   app = await startWebMode({}, { dataDir });
@@ -66,6 +66,50 @@ async function overflow(page: Page): Promise<string[]> {
   })()`);
 }
 
+const strip = (page: Page) => page.getByRole('region', { name: 'Photos of the room' });
+const thumbnail = (page: Page, number: number) => strip(page).getByRole('button', { name: new RegExp(`^View photo ${number}, `) });
+
+/** Whether photo `number`'s thumbnail is in the page and wholly inside the strip's visible part. */
+async function shownInStrip(page: Page, number: number): Promise<boolean> {
+  if ((await thumbnail(page, number).count()) === 0) return false;
+  const [box, list] = await Promise.all([thumbnail(page, number).boundingBox(), strip(page).getByRole('list').boundingBox()]);
+  return !!box && !!list && box.x >= list.x - 0.5 && box.x + box.width <= list.x + list.width + 0.5;
+}
+
+/** The place among all the photos of each thumbnail in the page, in page order, and the count each says there is. */
+async function inPage(page: Page): Promise<{ places: number[]; counts: string[] }> {
+  const items = strip(page).getByRole('listitem');
+  return {
+    places: (await items.evaluateAll((all) => all.map((item) => Number(item.getAttribute('aria-posinset'))))) as number[],
+    counts: [...new Set(await items.evaluateAll((all) => all.map((item) => item.getAttribute('aria-setsize') ?? 'none')))],
+  };
+}
+
+/**
+ * Stretches of the strip's visible part, at the next frame, wider than the gap between two thumbnails and with no
+ * thumbnail in them: what a person would see as a blank.
+ */
+async function blanks(page: Page): Promise<string[]> {
+  return strip(page)
+    .getByRole('list')
+    .evaluate(async (list) => {
+      const view = list.ownerDocument.defaultView!;
+      await new Promise((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(resolve)));
+      const gap = parseFloat(view.getComputedStyle(list).columnGap);
+      const shown = list.getBoundingClientRect();
+      const thumbs = [...list.querySelectorAll('.photo')].map((thumb) => thumb.getBoundingClientRect()).sort((one, other) => one.left - other.left);
+      const found: string[] = [];
+      let reached = shown.left;
+      for (const thumb of thumbs) {
+        if (thumb.right <= reached || thumb.left >= shown.right) continue;
+        if (thumb.left - reached > gap + 1) found.push(`${Math.round(reached - shown.left)} to ${Math.round(thumb.left - shown.left)} px`);
+        reached = thumb.right;
+      }
+      if (shown.right - reached > gap + 1) found.push(`${Math.round(reached - shown.left)} px to the end`);
+      return found;
+    });
+}
+
 for (const photos of [0, 1, 12, 150]) {
   test(`${photos} photos, long names, full piles and a long chat fit every window from 800 to 2560 px`, async ({ page }) => {
     await openHeavy(page, photos);
@@ -79,7 +123,8 @@ for (const photos of [0, 1, 12, 150]) {
       const strip = page.locator('.photo-list');
       const scroll = await strip.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
       expect(scroll.scroll).toBeGreaterThan(scroll.client);
-      await page.locator('.photo-list li').last().scrollIntoViewIfNeeded();
+      await strip.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect(shownInStrip(page, 150)).resolves.toBe(true);
       expect(await overflow(page)).toEqual([]);
     }
   });
@@ -97,4 +142,75 @@ test('a dialog’s backdrop covers the whole window at every size, with many pho
     expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(width);
     expect(dialogBox!.y + dialogBox!.height).toBeLessThanOrEqual(height);
   }
+});
+
+test('a strip of 150 photos holds only those in view, and reaches every one by scrollbar, wheel and keyboard, saying where each is among 150', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHeavy(page, 150);
+  const list = strip(page).getByRole('list');
+  const few = (places: number[]) => expect(places.length, `thumbnails in the page: ${places.join(', ')}`).toBeLessThan(30);
+
+  let now = await inPage(page);
+  few(now.places);
+  expect(now.places[0]).toBe(1);
+  expect(now.counts).toEqual(['150']);
+  // The scrollbar spans all 150, as if every thumbnail were there.
+  const [one, two] = await Promise.all([thumbnail(page, 1).boundingBox(), thumbnail(page, 2).boundingBox()]);
+  expect(await list.evaluate((element) => element.scrollWidth)).toBeCloseTo(149 * (two!.x - one!.x) + one!.width, 0);
+
+  // Dragging the scrollbar to its end: photo 150, numbered as the coach counts it.
+  await list.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect.poll(() => shownInStrip(page, 150)).toBe(true);
+  await expect(thumbnail(page, 150).locator('.photo-number')).toHaveText('150');
+  await expect(thumbnail(page, 150)).toBeVisible();
+  now = await inPage(page);
+  few(now.places);
+  expect(now.places).toContain(150);
+  expect(await blanks(page)).toEqual([]);
+
+  // The wheel, back towards the start a step at a time: the thumbnails are there at every step.
+  const box = (await list.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let step = 0; step < 12; step += 1) {
+    await page.mouse.wheel(-300, 0);
+    expect(await blanks(page), `after ${step + 1} steps of the wheel`).toEqual([]);
+  }
+  few((await inPage(page)).places);
+
+  // The keyboard: one Tab stop, then the arrows, End and Home move along all 150.
+  await strip(page).getByRole('button', { name: 'Add from phone' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(thumbnail(page, 1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(thumbnail(page, 150)).toBeFocused();
+  await expect.poll(() => shownInStrip(page, 150)).toBe(true);
+  await page.keyboard.press('ArrowLeft');
+  await expect(thumbnail(page, 149)).toBeFocused();
+  await expect(page.locator(':focus').locator('xpath=..')).toHaveAttribute('aria-posinset', '149');
+  await page.keyboard.press('Home');
+  await expect(thumbnail(page, 1)).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(strip(page).locator('.photo:focus')).toHaveCount(1);
+  await expect.poll(async () => (await inPage(page)).places.length).toBeLessThan(30);
+  await page.keyboard.press('End');
+  // Scrolled away with the wheel, the focused thumbnail stays (focus is not lost), and Tab leaves the strip.
+  await page.mouse.wheel(-2000, 0);
+  await expect(thumbnail(page, 150)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(strip(page).locator('.photo:focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(thumbnail(page, 150)).toBeFocused();
+  await expect.poll(() => shownInStrip(page, 150)).toBe(true);
+  await page.screenshot({ path: shotPath('strip-150-end-1280x800.png') });
+});
+
+test('the photo the coach is talking about, far along a strip of 150, is scrolled into view and highlighted', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openHeavy(page, 150, 139);
+  await expect(thumbnail(page, 140)).toHaveAttribute('aria-current', 'true');
+  await expect(thumbnail(page, 140)).toHaveAccessibleName(/^View photo 140, room-140\.jpg \(the coach is talking about this one\)$/);
+  await expect.poll(() => shownInStrip(page, 140)).toBe(true);
+  expect((await inPage(page)).places.length).toBeLessThan(30);
 });

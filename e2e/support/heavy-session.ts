@@ -23,6 +23,8 @@ export interface HeavySession {
   readonly pileItems: number;
   /** Messages in the chat (half the person's, half the coach's). */
   readonly messages: number;
+  /** The photo (its index) in which the thing being sorted was seen, so the coach is talking about that photo. */
+  readonly itemSeenIn?: number;
 }
 
 function pile(count: number, outcome: PileItem['outcome'], prefix: string): PileItem[] {
@@ -52,7 +54,8 @@ export async function writeHeavySession(dataDir: string, spec: HeavySession): Pr
       model,
       thumb,
     );
-    photos.push({ id: photoId, fileName, width: 1024, height: 768 });
+    const facts = index === spec.itemSeenIn ? { facts: { roomType: 'study', chaosLevel: 'cluttered' as const, visibleItems: [LONG_NAME] } } : {};
+    photos.push({ id: photoId, fileName, width: 1024, height: 768, ...facts });
   }
   const belongs = pile(spec.pileItems, 'place', 'belongs');
   const out = pile(spec.pileItems, 'trash', 'out');

@@ -6,7 +6,7 @@ import type { Bridge } from '../bridge';
 import { unreadLine, useDetectionProgress } from '../photos/useDetectionProgress';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
 import type { PhotoIntake } from '../photos/intake';
-import { PhotoList } from './PhotoList';
+import { WindowedPhotoList } from './WindowedPhotoList';
 
 export function PhotoStrip(props: {
   sessionId: string | undefined;
@@ -61,7 +61,7 @@ export function PhotoStrip(props: {
       {photos.length === 0 || !sessionId ? (
         <p className="empty">Drop a folder of photos of the room anywhere on this window, or use Add photos.</p>
       ) : (
-        <PhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} numbered={photos} onPoint={onPoint} />
+        <WindowedPhotoList sessionId={sessionId} photos={photos} focusId={focusId} focus={focus ?? []} onPoint={onPoint} />
       )}
     </section>
   );

@@ -5,7 +5,7 @@ import { navActionForKey, navigate, newMessageIds, PLAY_STEP_MS, startNav } from
 import { useNow } from '../../session/hooks';
 import { modeDisplayFor } from '../../session/mode-display';
 import { MessageItem } from '../MessageItem';
-import { PhotoList } from '../PhotoList';
+import { WindowedPhotoList } from '../WindowedPhotoList';
 import { PilesPanel } from '../PilesPanel';
 import { BackButton } from './BackButton';
 import { StepAnswers } from './StepAnswers';
@@ -82,7 +82,7 @@ export function TimelineReplay(props: { timeline: Timeline; questionWaiting: boo
               Photos <span className="count">{state.photos.length}</span>
             </h2>
             {state.photos.length > 0 ? (
-              <PhotoList sessionId={timeline.sessionId} photos={state.photos} numbered={state.photos} />
+              <WindowedPhotoList sessionId={timeline.sessionId} photos={state.photos} />
             ) : (
               <p className="empty">No photos yet at this step.</p>
             )}
