@@ -28,7 +28,8 @@ export function PilesPanel(props: { session: PilesSource }) {
   const counts = pileCounts(session);
   const skipped = skippedLines(session);
   return (
-    <aside className="piles" aria-label="Piles">
+    // A stop of its own: with many things decided the piles scroll, and a keyboard must be able to scroll them too.
+    <aside className="piles" aria-label="Piles" tabIndex={0}>
       <h2 className="panel-title">Piles</h2>
       {PILE_GROUPS.map((group) => {
         const { title, hint } = PILE_GROUP_WORDS[group];
