@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { cropRegion } from '../src/main/photos/crop';
-import { runReplayCli } from '../src/main/replay/cli';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
 import { dialog, dropFiles, say, startOverwhelmedGuidedSession } from './support/page';
+import { replayCheck } from './support/replay';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
@@ -94,19 +94,6 @@ async function fitsEverySize(page: Page, shot: string) {
     if (width === 800) await page.screenshot({ path: shotPath(`${shot}-800x600.png`) });
   }
   await page.setViewportSize(before);
-}
-
-/**
- * `npm run replay -- <session folder> --check` over the session the app wrote, in this process (the CLI's own code,
- * with no model and no detector: a child process would only add its start-up).
- */
-async function replayCheck(dataDir: string): Promise<string> {
-  const [session] = await readdir(path.join(dataDir, 'sessions'));
-  const printed: string[] = [];
-  const code = await runReplayCli([path.join(dataDir, 'sessions', session!), '--check'], (text) => printed.push(text));
-  const stdout = printed.join('\n');
-  expect(code, stdout).toBe(0);
-  return stdout;
 }
 
 test('guided, offline: a card is answered by clicking a thing, by a box dragged where nothing is known, and from the keyboard; the session replays', async ({ page }) => {

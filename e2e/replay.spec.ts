@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { dialog, say } from './support/page';
+import { replayCheck } from './support/replay';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
@@ -68,12 +67,7 @@ test('a session recorded in web mode with photos and the scripted model passes r
   model = undefined;
 
   // Offline, with no model set up: the CLI plays every turn again from the log alone.
-  const [session] = await readdir(path.join(dataDir, 'sessions'));
-  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, TIDY_MODEL: _model, ...env } = process.env;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main/replay/cli.ts', path.join(dataDir, 'sessions', session!), '--check'], {
-    cwd: ROOT,
-    env,
-  });
+  const stdout = await replayCheck(dataDir);
   const shown = /Photos: (.+)/.exec(stdout)?.[1]?.split(', ').sort();
   expect(shown).toEqual(tints.map((_, index) => `corner-${index + 1}.jpg`));
   expect(stdout).toContain('Card: mug, on the desk -> Trash');

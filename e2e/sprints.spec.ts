@@ -1,16 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
 import { decide, dialog } from './support/page';
+import { replayCheck } from './support/replay';
 import { shotPath } from './support/screenshots';
 import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 let app: RunningWebMode | undefined;
 let dataDir: string | undefined;
@@ -117,11 +115,7 @@ test('a sprint runs out: the coach finishes the thing in hand, checks in, a brea
   await app.stop();
   app = undefined;
   const [session] = await readdir(path.join(dataDir, 'sessions'));
-  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, TIDY_MODEL: _model, ...env } = process.env;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main/replay/cli.ts', path.join(dataDir, 'sessions', session!), '--check'], {
-    cwd: ROOT,
-    env,
-  });
+  const stdout = await replayCheck(dataDir);
   expect(stdout).toMatch(/Check: all \d+ turns went the way the log says\./);
   // The log holds the sprint's end, the after photo, and the choices at both check-ins.
   const log = await readFile(path.join(dataDir, 'sessions', session!, 'log.jsonl'), 'utf8');
