@@ -27,7 +27,20 @@ export interface ProbeOptions {
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   readonly now?: () => number;
+  /** What runs each limit: `setTimeout` here, a test's own timers there (so a stall is ended when the test says). */
+  readonly timers?: LimitTimers;
 }
+
+/** The shape of the app's timers (`setTimeout`, `clearTimeout`), so the app's or a test's can be given. */
+interface LimitTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const systemLimitTimers: LimitTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 // One field, so any model able to call tools at all can fill it.
 const ColourSchema = z.object({ colour: z.string().min(1) });
@@ -44,7 +57,8 @@ export async function probeModel(target: ProbeTarget, options: ProbeOptions = {}
   const baseUrl = (target.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '');
   // Local servers want no key; the client still needs something so it does not look in the environment.
   const model = createOpenAI({ baseURL: baseUrl, apiKey: target.apiKey ?? 'no-key-needed' }).chat(target.model);
-  const run = <T>(work: (signal: AbortSignal) => Promise<T>) => withTimeout(work, timeoutMs, options.signal);
+  const timers = options.timers ?? systemLimitTimers;
+  const run = <T>(work: (signal: AbortSignal) => Promise<T>) => withTimeout(work, timeoutMs, timers, options.signal);
   const fail = (capability: CapabilityResult['capability'], error: unknown): CapabilityResult => {
     const message = error instanceof Stalled ? `No answer in ${seconds(timeoutMs)}.` : serverMessage(error, target.apiKey);
     const hint = error instanceof Stalled ? undefined : hintFor(capability === 'vision' ? 'vision' : capability === 'tools' || capability === 'streaming-tools' ? 'tools' : 'any', message, target.baseUrl);
@@ -218,11 +232,11 @@ const probeVision: Check = async (model, run, fail) => {
 };
 
 /** Runs one request with its own time limit; a limit reached is a `Stalled`, the caller's abort stays an abort. */
-async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, outer: AbortSignal | undefined): Promise<T> {
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timers: LimitTimers, outer: AbortSignal | undefined): Promise<T> {
   outer?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const timer = timers.set(() => {
     timedOut = true;
     controller.abort();
   }, timeoutMs);
@@ -234,7 +248,7 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeout
     if (timedOut) throw new Stalled();
     throw error;
   } finally {
-    clearTimeout(timer);
+    timers.clear(timer);
     outer?.removeEventListener('abort', onOuterAbort);
   }
 }
