@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../../../test-support/scripted-model';
-import { handLimits } from '../../../test-support/time-limits';
+import { expireEachStall, handLimits } from '../../../test-support/time-limits';
 import { probeModel } from './probe';
 import type { ProbeResult } from '../../shared/model-probe/schema';
 
@@ -81,14 +81,9 @@ describe('the capability probe against the scripted model', () => {
   it('reports a stalled server as no answer in the time allowed, for every capability', async () => {
     const model = await serve({ stall: true });
     const limits = handLimits();
-    let done = false;
-    const probing = probeModel({ baseUrl: model.baseURL, model: 'scripted' }, { timeoutMs: 300, timers: limits.timers }).finally(() => (done = true));
+    const probing = probeModel({ baseUrl: model.baseURL, model: 'scripted' }, { timeoutMs: 300, timers: limits.timers });
     // Each request's limit runs out once the server holds that request, until the probe has nothing more to ask.
-    while (!done) {
-      await expect.poll(() => done || (model.requests.length === limits.expired + 1 && limits.pending.length === 1)).toBe(true);
-      if (!done) limits.expire();
-    }
-    const result = await probing;
+    const result = await expireEachStall(limits, () => model.requests.length, probing);
     expect(statuses(result)).toEqual({ tools: 'fails', 'structured-output': 'fails', 'streaming-tools': 'fails', vision: 'fails' });
     expect(result.capabilities.every((c) => c.message === 'No answer in 0.3 s.')).toBe(true);
     // One try per capability: a stalled structured probe does not go on to the fallbacks.
