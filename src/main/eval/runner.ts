@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly vision?: boolean;
   /** A turn still running after this long is stopped (Stop, as the person would) and recorded as an error. */
   readonly turnTimeoutMs?: number;
+  /** What runs the turn timeout: `setTimeout` here, a test's own timers there (so it runs out when the test says). */
+  readonly turnTimers?: Timers;
   /** The model's context window: the coach cuts its history to fit, as the app does with the same setting. */
   readonly contextTokens?: number;
 }
@@ -36,6 +38,12 @@ const signal = new AbortController().signal;
 
 /** No sprint deadline and no card timeout ever fires: the scripted person answers every card and never walks away. */
 const stillTimers: Timers = { set: () => undefined, clear: () => undefined };
+
+/** The turn timeout's real timers. */
+const realTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** The answer a scripted person with this policy gives to a card. */
 export function answerByPolicy(question: Question, policy: CardPolicy, otherText: string): Answer {
@@ -143,13 +151,14 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
 
   // Waits for the coach to finish; a model that hangs is stopped so one scenario cannot stall the whole run.
   const timeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  const turnTimers = options.turnTimers ?? realTimers;
   const settle = async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: unknown;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs);
+      timer = turnTimers.set(() => resolve('late'), timeoutMs);
     });
     const outcome = await Promise.race([core.idle(), late]);
-    clearTimeout(timer);
+    turnTimers.clear(timer);
     if (outcome === 'late') {
       events.push({ type: 'error', message: `The turn took longer than ${timeoutMs / 1000} s and was stopped.` });
       await core.handlers['coach:stop'](undefined, { signal });
