@@ -42,6 +42,11 @@ export interface ScriptedModelOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** A `sleep` that holds every delay until the server closes: for a test that stops a slow reply, racing no real time. */
+export function holdUntilClose(_ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+}
+
 /** Images arrive as data URLs inside the JSON, so bodies can be large; beyond this something is wrong. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
