@@ -3,10 +3,11 @@
  * for as long as it needs, see what happened meanwhile, then end it: no real wait, nothing raced against a timer.
  */
 import { expect } from 'vitest';
+import type { Timers } from '../src/main/effects';
 
 export interface HandLimits {
   /** Set and cleared as the code under test would `setTimeout` and `clearTimeout`. */
-  readonly timers: { set(callback: () => void, ms: number): unknown; clear(handle: unknown): void };
+  readonly timers: Timers;
   /** The lengths of the limits set and neither cleared nor run out yet, in the order they were set. */
   readonly pending: readonly number[];
   /** How many limits have run out. */

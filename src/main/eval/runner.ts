@@ -10,7 +10,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
 import { createAppCore } from '../core/app-core';
-import { cryptoRandom, systemClock, type Llm, type Timers } from '../effects';
+import { cryptoRandom, systemClock, systemTimers, type Llm, type Timers } from '../effects';
 import { createLogger } from '../log/logger';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
 import { itemsPhoto } from './photos';
@@ -38,12 +38,6 @@ const signal = new AbortController().signal;
 
 /** No sprint deadline and no card timeout ever fires: the scripted person answers every card and never walks away. */
 const stillTimers: Timers = { set: () => undefined, clear: () => undefined };
-
-/** The turn timeout's real timers. */
-const realTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The answer a scripted person with this policy gives to a card. */
 export function answerByPolicy(question: Question, policy: CardPolicy, otherText: string): Answer {
@@ -151,7 +145,7 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
 
   // Waits for the coach to finish; a model that hangs is stopped so one scenario cannot stall the whole run.
   const timeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
-  const turnTimers = options.turnTimers ?? realTimers;
+  const turnTimers = options.turnTimers ?? systemTimers;
   const settle = async () => {
     let timer: unknown;
     const late = new Promise<'late'>((resolve) => {

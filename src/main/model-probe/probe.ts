@@ -6,6 +6,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
+import { systemTimers, type Timers } from '../effects';
 import { aiSdkLlm } from '../effects/llm';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
 import { discoverContextLength, type Run } from './context-length';
@@ -28,19 +29,8 @@ export interface ProbeOptions {
   readonly signal?: AbortSignal;
   readonly now?: () => number;
   /** What runs each limit: `setTimeout` here, a test's own timers there (so a stall is ended when the test says). */
-  readonly timers?: LimitTimers;
+  readonly timers?: Timers;
 }
-
-/** The shape of the app's timers (`setTimeout`, `clearTimeout`), so the app's or a test's can be given. */
-interface LimitTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const systemLimitTimers: LimitTimers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 // One field, so any model able to call tools at all can fill it.
 const ColourSchema = z.object({ colour: z.string().min(1) });
@@ -57,7 +47,7 @@ export async function probeModel(target: ProbeTarget, options: ProbeOptions = {}
   const baseUrl = (target.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '');
   // Local servers want no key; the client still needs something so it does not look in the environment.
   const model = createOpenAI({ baseURL: baseUrl, apiKey: target.apiKey ?? 'no-key-needed' }).chat(target.model);
-  const timers = options.timers ?? systemLimitTimers;
+  const timers = options.timers ?? systemTimers;
   const run = <T>(work: (signal: AbortSignal) => Promise<T>) => withTimeout(work, timeoutMs, timers, options.signal);
   const fail = (capability: CapabilityResult['capability'], error: unknown): CapabilityResult => {
     const message = error instanceof Stalled ? `No answer in ${seconds(timeoutMs)}.` : serverMessage(error, target.apiKey);
@@ -232,7 +222,7 @@ const probeVision: Check = async (model, run, fail) => {
 };
 
 /** Runs one request with its own time limit; a limit reached is a `Stalled`, the caller's abort stays an abort. */
-async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timers: LimitTimers, outer: AbortSignal | undefined): Promise<T> {
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timers: Timers, outer: AbortSignal | undefined): Promise<T> {
   outer?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
