@@ -15,7 +15,7 @@
  * dropAfterChunks. `quirks` make it refuse tools, images or json_schema, or stall, like real local servers;
  * `serverInfo` makes it say the model's context length where vLLM, llama.cpp, LM Studio or Ollama say it. See `scenario.ts` for every field and `scenarios/` for examples.
  */
-export { startScriptedModel, type RecordedRequest, type ScriptedModel, type ScriptedModelOptions } from './server';
+export { holdUntilClose, startScriptedModel, type RecordedRequest, type ScriptedModel, type ScriptedModelOptions } from './server';
 export {
   loadScenarioFile,
   parseScenario,

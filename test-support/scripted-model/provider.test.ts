@@ -15,7 +15,7 @@ import {
 } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadScenarioFile, startScriptedModel, type ScenarioInput, type ScriptedModel } from './index';
+import { loadScenarioFile, startScriptedModel, type ScenarioInput, type ScriptedModel, type ScriptedModelOptions } from './index';
 
 const scenarios = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scenarios');
 
@@ -25,8 +25,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(scenario: ScenarioInput, apiKey = 'test') {
-  server = await startScriptedModel({ scenario });
+async function serve(scenario: ScenarioInput, apiKey = 'test', sleep?: ScriptedModelOptions['sleep']) {
+  server = await startScriptedModel({ scenario, ...(sleep ? { sleep } : {}) });
   return { server, model: createOpenAI({ baseURL: server.baseURL, apiKey }).chat('scripted') };
 }
 
@@ -361,22 +361,66 @@ describe('script checks', () => {
   });
 
   it('spaces streamed chunks by chunkDelayMs', async () => {
-    const { model } = await serve({ steps: [{ respond: { text: ['One', ' two', ' three'], chunkDelayMs: 60 } }] });
-    const started = performance.now();
-    const deltas: string[] = [];
-    for await (const delta of streamText({ model, prompt: 'Hi' }).textStream) deltas.push(delta);
+    const waits = handWaits();
+    const { model } = await serve({ steps: [{ respond: { text: ['One', ' two', ' three'], chunkDelayMs: 60 } }] }, 'test', waits.sleep);
+    const deltas = streamText({ model, prompt: 'Hi' }).textStream[Symbol.asyncIterator]();
 
-    // The gap between two arrivals is no measure: a loaded client may read two chunks at once. The server cannot send
-    // the last chunk before it has waited twice, so the whole stream takes at least that long.
-    expect(deltas.join('')).toBe('One two three');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    // Each chunk after the first (the role) waits on a wait of its own, and comes once that wait ends.
+    for (const chunk of ['One', ' two', ' three']) {
+      await expect.poll(() => waits.pending).toEqual([60]);
+      waits.endNext();
+      expect(await deltas.next()).toEqual({ done: false, value: chunk });
+    }
+    // The finish (and usage) chunks too.
+    waits.letGo();
+    expect(await deltas.next()).toMatchObject({ done: true });
+    expect(new Set(waits.asked)).toEqual(new Set([60]));
   });
 
   it('delays the answer by delayMs', async () => {
-    const { model } = await serve({ steps: [{ respond: { text: 'Slow.', delayMs: 150 } }] });
-    const started = performance.now();
-    await generateText({ model, prompt: 'Hi' });
+    const waits = handWaits();
+    const { model } = await serve({ steps: [{ respond: { text: 'Slow.', delayMs: 150 } }] }, 'test', waits.sleep);
+    const answer = generateText({ model, prompt: 'Hi' });
 
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    // The answer waits on the delay, and comes once it ends.
+    await expect.poll(() => waits.pending).toEqual([150]);
+    waits.endNext();
+    expect((await answer).text).toBe('Slow.');
+    expect(waits.asked).toEqual([150]);
   });
 });
+
+/** The server's waits, each ended only when the test says (or by the server's close). */
+function handWaits() {
+  const asked: number[] = [];
+  const pending: Array<{ ms: number; end: () => void }> = [];
+  let free = false;
+  return {
+    /** Every wait asked, its length, in order. */
+    asked,
+    /** The lengths of the waits not ended yet. */
+    get pending() {
+      return pending.map((wait) => wait.ms);
+    },
+    /** Ends the oldest wait not ended yet. */
+    endNext() {
+      pending.shift()?.end();
+    },
+    /** Ends every wait not ended yet, and every later one as it is asked. */
+    letGo() {
+      free = true;
+      for (const wait of pending.splice(0)) wait.end();
+    },
+    sleep: (ms: number, signal: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        asked.push(ms);
+        if (free) return resolve();
+        const wait = { ms, end: resolve };
+        pending.push(wait);
+        signal.addEventListener('abort', () => {
+          pending.splice(pending.indexOf(wait), 1);
+          reject(signal.reason as Error);
+        }, { once: true });
+      }),
+  };
+}

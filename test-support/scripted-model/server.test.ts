@@ -181,7 +181,7 @@ describe('scripted model wire format', () => {
       () => 'answered',
       () => 'dropped',
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => model.requests).toHaveLength(1);
     await model.close();
     server = undefined;
 
@@ -234,7 +234,7 @@ describe('scripted model wire format', () => {
         (error: unknown) => (error as Error).name,
       );
       expect((await fetch(`${model.baseURL}/models`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => model.otherRequests).toContain('POST /api/show');
       await model.close();
       server = undefined;
       expect(await asked).toBe('TypeError');
@@ -268,9 +268,13 @@ describe('scripted model wire format', () => {
           () => 'answered',
           (error: unknown) => (error as Error).name,
         );
-      expect(await request(AbortSignal.timeout(200))).toBe('TimeoutError');
+      const givingUp = new AbortController();
+      const given = request(givingUp.signal);
+      await expect.poll(() => model.requests).toHaveLength(1);
+      givingUp.abort();
+      expect(await given).toBe('AbortError');
       const held = request();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => model.requests).toHaveLength(2);
       await model.close();
       server = undefined;
       expect(await held).toBe('TypeError'); // fetch failed: the connection was closed with no answer

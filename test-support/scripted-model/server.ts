@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as realSleep } from 'node:timers/promises';
 import { chatRequestSchema, hasImages, responseFormatType, toolNames, type ChatRequest } from './request';
 import { parseScenario, QUIRK_MESSAGES, type Quirks, type Scenario, type ScenarioInput, type ScriptedHttpError, type ScriptedResponse } from './scenario';
 import { Script, type Mismatch } from './script';
@@ -35,6 +35,16 @@ export interface ScriptedModelOptions {
   port?: number;
   /** Told of each mismatch as it happens (the CLI prints them), besides `mismatches`. */
   onMismatch?: (mismatch: Mismatch) => void;
+  /**
+   * How a delay (`delayMs`, `chunkDelayMs`) is waited out: in real time by default; a test's own sees each wait asked
+   * and ends it when it says. `signal` aborts on close.
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** A `sleep` that holds every delay until the server closes: for a test that stops a slow reply, racing no real time. */
+export function holdUntilClose(_ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
 }
 
 /** Images arrive as data URLs inside the JSON, so bodies can be large; beyond this something is wrong. */
@@ -49,7 +59,8 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
   let completions = 0;
   // Cancels pending delays on close, so no timer outlives the server.
   const closing = new AbortController();
-  const wait = (ms: number) => sleep(ms, undefined, { signal: closing.signal });
+  const sleep = options.sleep ?? ((ms: number, signal: AbortSignal) => realSleep(ms, undefined, { signal }));
+  const wait = (ms: number) => sleep(ms, closing.signal);
 
   async function handleCompletion(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { defaultDataDir, isModelConfigured, modelSettingsFromEnv, resolveDataDir } from './settings';
 
 describe('settings', () => {
@@ -79,12 +79,13 @@ describe('clock start (a test hook)', () => {
 
   it('starts the live clock there and lets it run on', async () => {
     const { systemClock } = await import('../effects');
+    // The machine's clock (Date) is the test's: it reads a day a year later, and moves when the test says.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2027, 0, 5, 9) });
+    onTestFinished(() => void vi.useRealTimers());
     const clock = systemClock(Date.UTC(2026, 0, 5, 9));
-    const first = clock.now();
-    expect(first).toBeGreaterThanOrEqual(Date.UTC(2026, 0, 5, 9));
-    expect(first).toBeLessThan(Date.UTC(2026, 0, 5, 9) + 1000);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(clock.now()).toBeGreaterThan(first);
+    expect(clock.now()).toBe(Date.UTC(2026, 0, 5, 9));
+    vi.setSystemTime(Date.UTC(2027, 0, 5, 9) + 20);
+    expect(clock.now()).toBe(Date.UTC(2026, 0, 5, 9) + 20);
   });
 });
 

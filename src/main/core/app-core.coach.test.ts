@@ -1,11 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../shared/session/schema';
 import { aiSdkLlm } from '../effects';
 import { testCore } from '../../../test-support/fixtures';
-import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
+import { holdUntilClose, loadScenarioFile, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import type { AppCore } from './app-core';
 import { tempFolder } from '../../../test-support/temp-folder';
 
@@ -21,7 +21,8 @@ afterEach(async () => {
 });
 
 async function coreWithScenario(file: string) {
-  server = await startScriptedModel({ scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios', file)) });
+  // A scenario's delay is a reply the test stops: held until the server closes, so nothing races real time.
+  server = await startScriptedModel({ scenario: await loadScenarioFile(path.resolve(import.meta.dirname, '../coach/scenarios', file)), sleep: holdUntilClose });
   const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted');
   core = testCore({ llm: aiSdkLlm(model), model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true } });
   return core;
@@ -86,7 +87,7 @@ describe('the core with a coach', () => {
     await app.handlers['chat:send']({ text: 'a slow one' }, { signal });
     await thinking;
     // Stop while the model is working on it, not before the request has left.
-    await vi.waitFor(() => expect(server!.requests).toHaveLength(1));
+    await expect.poll(() => server!.requests).toHaveLength(1);
     expect(await app.handlers['coach:stop'](undefined, { signal })).toEqual({ stopped: true });
     await app.idle();
     expect(activity.at(-1)).toBe('idle');

@@ -105,7 +105,7 @@ describe('an import’s photos arriving in the session', () => {
   it('photos stored after the person started another session do not join it, and the coach does not look', async () => {
     const { arrival, joined, current } = harness({ guided: false });
     arrival.stored(photo(5));
-    await vi.waitFor(() => expect(joined).toHaveLength(1));
+    await expect.poll(() => joined).toHaveLength(1);
     (current as { id: string }).id = 's2';
     arrival.stored(photo(6));
     await arrival.finish();

@@ -12,6 +12,7 @@ import { DEFAULT_SCENARIOS_DIR, EvalScenarioSchema, loadScenarios } from './scen
 import { readTranscript } from './transcript';
 import { formatReport, scoreRun } from './report';
 import { rulesLlm } from '../../../test-support/rules-llm';
+import { expireEachStall, handLimits } from '../../../test-support/time-limits';
 
 const HERE = import.meta.dirname;
 const folders: string[] = [];
@@ -105,12 +106,15 @@ describe('npm run eval against the scripted model server', () => {
 
 describe('a model that hangs', () => {
   it('is stopped after the turn timeout, recorded, and the run goes on to the next message', async () => {
-    server = await startScriptedModel({ scenario: { steps: [{ respond: { text: '{"response":"late"}', delayMs: 60_000 }, times: 'always' }] } });
-    const llm = aiSdkLlm(createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted'));
+    const model = await startScriptedModel({ scenario: { steps: [{ respond: { text: '{"response":"late"}' }, times: 'always' }], quirks: { stall: true } } });
+    server = model;
+    const llm = aiSdkLlm(createOpenAI({ baseURL: model.baseURL, apiKey: 'test' }).chat('scripted'));
     const scenario = EvalScenarioSchema.parse({ name: 'hang', description: 'a slow model', messages: ['hi', 'hello?'] });
-    const started = Date.now();
-    const transcript = await runScenario(scenario, { llm, modelName: 'slow', turnTimeoutMs: 200 });
-    expect(Date.now() - started).toBeLessThan(10_000);
+    const limits = handLimits();
+    const running = runScenario(scenario, { llm, modelName: 'slow', turnTimeoutMs: 200, turnTimers: limits.timers });
+    // Each turn's timeout runs out once the model holds that turn's request, until the run has no message left.
+    const transcript = await expireEachStall(limits, () => model.requests.length, running);
+    expect(limits.expired).toBe(2);
     expect(transcript.events.filter((event) => event.type === 'person')).toHaveLength(2);
     expect(transcript.events.filter((event) => event.type === 'error').map((event) => event.message)).toEqual([
       'The turn took longer than 0.2 s and was stopped.',

@@ -10,7 +10,7 @@ import type { CoachActivity } from '../../shared/coach/activity';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionSnapshot, SessionState } from '../../shared/session/schema';
 import { createAppCore } from '../core/app-core';
-import { cryptoRandom, systemClock, type Llm, type Timers } from '../effects';
+import { cryptoRandom, systemClock, systemTimers, type Llm, type Timers } from '../effects';
 import { createLogger } from '../log/logger';
 import { createTemplateRenderer, defaultTemplatesDir } from '../templates';
 import { itemsPhoto } from './photos';
@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly vision?: boolean;
   /** A turn still running after this long is stopped (Stop, as the person would) and recorded as an error. */
   readonly turnTimeoutMs?: number;
+  /** What runs the turn timeout: `setTimeout` here, a test's own timers there (so it runs out when the test says). */
+  readonly turnTimers?: Timers;
   /** The model's context window: the coach cuts its history to fit, as the app does with the same setting. */
   readonly contextTokens?: number;
 }
@@ -143,13 +145,14 @@ export async function runScenario(scenario: EvalScenario, options: RunOptions): 
 
   // Waits for the coach to finish; a model that hangs is stopped so one scenario cannot stall the whole run.
   const timeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  const turnTimers = options.turnTimers ?? systemTimers;
   const settle = async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: unknown;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs);
+      timer = turnTimers.set(() => resolve('late'), timeoutMs);
     });
     const outcome = await Promise.race([core.idle(), late]);
-    clearTimeout(timer);
+    turnTimers.clear(timer);
     if (outcome === 'late') {
       events.push({ type: 'error', message: `The turn took longer than ${timeoutMs / 1000} s and was stopped.` });
       await core.handlers['coach:stop'](undefined, { signal });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel, type ServerInfo } from '../../../test-support/scripted-model';
+import { handLimits } from '../../../test-support/time-limits';
 import { discoverContextLength, type Run } from './context-length';
 import { OPENAI_BASE_URL, probeModel } from './probe';
 import { summarize } from './summary';
@@ -111,19 +112,26 @@ describe('the probe finds the context length where each server says it', () => {
     { kind: 'llama-cpp', contextLength: 8192, stall: true },
     { kind: 'ollama', contextLength: 8192, stall: true },
   ])('an info endpoint that never answers ($kind) costs one time limit, no more', async (serverInfo) => {
-    const started = Date.now();
-    const { result } = await probe(serverInfo, 400);
-    const took = Date.now() - started;
+    const model = await serve(serverInfo);
+    const limits = handLimits();
+    const probing = probeModel({ baseUrl: model.baseURL, model: 'scripted' }, { timeoutMs: 400, timers: limits.timers });
+    // Every place is asked while the stalled one still waits on its limit: alongside it, not after it.
+    await expect.poll(() => [...model.otherRequests].sort()).toEqual(['GET /api/v0/models/scripted', 'GET /props', 'GET /v1/models', 'POST /api/show']);
+    // The others have answered; only the stalled one's limit is left to run out.
+    await expect.poll(() => limits.pending).toEqual([400]);
+    limits.expire();
+    // Nothing else waits on a limit: the probe is done without another one running out (it would hang here).
+    const result = await probing;
+    expect(limits.expired).toBe(1);
     expect(result.context).toBeUndefined();
     expect(result.capabilities.every((c) => c.status === 'works')).toBe(true);
-    expect(took).toBeGreaterThanOrEqual(400);
-    // Waited on without a limit it would never finish; the other endpoints are asked alongside, not after it.
-    expect(took).toBeLessThan(1100);
+    expect(model.otherRequests).toHaveLength(4);
   });
 });
 
 describe('discoverContextLength on its own', () => {
-  const run: Run = (work) => work(AbortSignal.timeout(5000));
+  // Nothing here stalls, so no limit: a real one would only race a loaded machine.
+  const run: Run = (work) => work(new AbortController().signal);
 
   it('asks OpenAI nothing beyond its model list, and finds nothing there', async () => {
     const fetched: string[] = [];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScenarioFile, startScriptedModel, type Quirks, type ScriptedModel } from '../../../test-support/scripted-model';
+import { expireEachStall, handLimits } from '../../../test-support/time-limits';
 import { probeModel } from './probe';
 import type { ProbeResult } from '../../shared/model-probe/schema';
 
@@ -79,13 +80,15 @@ describe('the capability probe against the scripted model', () => {
 
   it('reports a stalled server as no answer in the time allowed, for every capability', async () => {
     const model = await serve({ stall: true });
-    const started = Date.now();
-    const result = await probeModel({ baseUrl: model.baseURL, model: 'scripted' }, { timeoutMs: 300 });
+    const limits = handLimits();
+    const probing = probeModel({ baseUrl: model.baseURL, model: 'scripted' }, { timeoutMs: 300, timers: limits.timers });
+    // Each request's limit runs out once the server holds that request, until the probe has nothing more to ask.
+    const result = await expireEachStall(limits, () => model.requests.length, probing);
     expect(statuses(result)).toEqual({ tools: 'fails', 'structured-output': 'fails', 'streaming-tools': 'fails', vision: 'fails' });
     expect(result.capabilities.every((c) => c.message === 'No answer in 0.3 s.')).toBe(true);
     // One try per capability: a stalled structured probe does not go on to the fallbacks.
-    expect(Date.now() - started).toBeLessThan(4000);
     expect(model.requests).toHaveLength(4);
+    expect(limits.expired).toBe(4);
   });
 
   it('says plainly when nothing answers at the address, and never repeats the key', async () => {

@@ -6,6 +6,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText, tool, type LanguageModel } from 'ai';
 import { z } from 'zod';
+import { systemTimers, type Timers } from '../effects';
 import { aiSdkLlm } from '../effects/llm';
 import type { CapabilityResult, ProbeResult, StructuredMode } from '../../shared/model-probe/schema';
 import { discoverContextLength, type Run } from './context-length';
@@ -27,6 +28,8 @@ export interface ProbeOptions {
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   readonly now?: () => number;
+  /** What runs each limit: `setTimeout` here, a test's own timers there (so a stall is ended when the test says). */
+  readonly timers?: Timers;
 }
 
 // One field, so any model able to call tools at all can fill it.
@@ -44,7 +47,8 @@ export async function probeModel(target: ProbeTarget, options: ProbeOptions = {}
   const baseUrl = (target.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, '');
   // Local servers want no key; the client still needs something so it does not look in the environment.
   const model = createOpenAI({ baseURL: baseUrl, apiKey: target.apiKey ?? 'no-key-needed' }).chat(target.model);
-  const run = <T>(work: (signal: AbortSignal) => Promise<T>) => withTimeout(work, timeoutMs, options.signal);
+  const timers = options.timers ?? systemTimers;
+  const run = <T>(work: (signal: AbortSignal) => Promise<T>) => withTimeout(work, timeoutMs, timers, options.signal);
   const fail = (capability: CapabilityResult['capability'], error: unknown): CapabilityResult => {
     const message = error instanceof Stalled ? `No answer in ${seconds(timeoutMs)}.` : serverMessage(error, target.apiKey);
     const hint = error instanceof Stalled ? undefined : hintFor(capability === 'vision' ? 'vision' : capability === 'tools' || capability === 'streaming-tools' ? 'tools' : 'any', message, target.baseUrl);
@@ -218,11 +222,11 @@ const probeVision: Check = async (model, run, fail) => {
 };
 
 /** Runs one request with its own time limit; a limit reached is a `Stalled`, the caller's abort stays an abort. */
-async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, outer: AbortSignal | undefined): Promise<T> {
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timers: Timers, outer: AbortSignal | undefined): Promise<T> {
   outer?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const timer = timers.set(() => {
     timedOut = true;
     controller.abort();
   }, timeoutMs);
@@ -234,7 +238,7 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeout
     if (timedOut) throw new Stalled();
     throw error;
   } finally {
-    clearTimeout(timer);
+    timers.clear(timer);
     outer?.removeEventListener('abort', onOuterAbort);
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LlmFaultError, manualClock, retryingLlm, seededRandom, type Llm, type LlmResponse, type QuestionUi } from '../effects';
 import type { Question, Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
@@ -271,7 +271,7 @@ describe('concurrency replays in the order it happened', () => {
     };
     const liveLog: string[] = [];
     const done = run(journal, liveLog);
-    await vi.waitFor(() => expect(held).toHaveLength(2));
+    await expect.poll(() => held).toHaveLength(2);
     held[1]!.answer('second first');
     await settle();
     // The person sends a message while call a is still out (and b's answer may still be on its way to the code).
@@ -279,7 +279,7 @@ describe('concurrency replays in the order it happened', () => {
       queued += 1;
       void writer.append({ type: 'person-message', messageId: 'm1', text: 'hello', sentAt: 1_000 });
     });
-    await vi.waitFor(() => expect(queued).toBe(1));
+    await expect.poll(() => queued).toBe(1);
     clock.advance(5);
     held[0]!.answer('first last');
     await done;
@@ -311,7 +311,7 @@ describe('concurrency replays in the order it happened', () => {
       );
     const { held } = heldModel.last!;
     const live = outcome(journal, controller.signal);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await expect.poll(() => held).toHaveLength(1);
     await writer.append({ type: 'turn-stopped' });
     controller.abort();
     expect(await live).toBe('aborted (aborted: true)');
@@ -406,10 +406,12 @@ describe('folding a log', () => {
     await writer.append({ type: 'turn-ended', checkpoint: { session: session.state.get() } });
     await writer.append({ type: 'person-message', text: 'two' });
     void session.turn('two');
-    await vi.waitFor(async () => {
-      await writer.flush();
-      expect((await readSessionLog(file)).events.filter((event) => event.type === 'question-asked')).toHaveLength(2);
-    });
+    await expect
+      .poll(async () => {
+        await writer.flush();
+        return (await readSessionLog(file)).events.filter((event) => event.type === 'question-asked');
+      })
+      .toHaveLength(2);
     const { events } = await readSessionLog(file);
     const folded = foldLog(events);
     expect(folded.turns).toBe(1);

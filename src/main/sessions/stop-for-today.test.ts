@@ -7,7 +7,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { copyFile, cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { AppCore } from '../core/app-core';
@@ -17,7 +17,7 @@ import { readSessionLog, type LogEvent } from '../session-log';
 import { createTemplateRenderer } from '../templates';
 import { TEMPLATES_DIR, testCore, untilState } from '../../../test-support/fixtures';
 import { rulesLlm } from '../../../test-support/rules-llm';
-import { startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
+import { holdUntilClose, startScriptedModel, type ScriptedModel } from '../../../test-support/scripted-model';
 import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
@@ -183,12 +183,14 @@ describe('"Stop for today" in the header, the edges', () => {
           { name: 'goodbye', expect: { lastToolResultContains: 'The session has ended' }, respond: { text: '{"response":"Good stopping point."}' } },
         ],
       },
+      // The slow reply is held until the server closes: the stop races no real time.
+      sleep: holdUntilClose,
     });
     const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test' }).chat('scripted');
     const app = core('conversational', { llm: aiSdkLlm(model), model: { model: 'scripted', baseUrl: server.baseURL, vision: true, tools: true } });
     await app.handlers['chat:send']({ text: 'a slow one' }, { signal });
     // Stop while the model is working on it, not before the request has left.
-    await vi.waitFor(() => expect(server!.requests).toHaveLength(1));
+    await expect.poll(() => server!.requests).toHaveLength(1);
     const before = app.store.state;
 
     expect(await windDown(app)).toEqual({ outcome: 'windingDown' });
