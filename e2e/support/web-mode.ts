@@ -1,3 +1,4 @@
+import { test, type TestInfo } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,15 @@ const CLOCK_ANSWER_MS = 30_000;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The running test, when web mode is stopped from a test or its hooks (the bench stops it outside any test). */
+function currentTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts the built web mode (`out/main/web.js`) exactly as `npm run web` does, on a free port. */
 export async function startWebMode(
   extraEnv: Record<string, string> = {},
@@ -44,6 +54,15 @@ export async function startWebMode(
   const clockAnswers = () => out.split('\n').slice(0, -1).filter((line) => line.startsWith('clock '));
   let clockLines = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Web mode ending by itself mid-test is a failure of the app, whatever the page then shows ("Reconnecting…"): it is
+  // said at once with what it logged, and stop() fails the test with it.
+  let stopping = false;
+  let died: string | undefined;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    died = `web mode (pid ${child.pid}) ended by itself (exit code ${code}, signal ${signal}) before the test stopped it. What it logged last:\n${err.slice(-4000)}`;
+    console.error(died);
+  });
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -86,8 +105,13 @@ export async function startWebMode(
       return Number(at);
     },
     async stop() {
+      stopping = true;
+      // A test that failed shows what main logged meanwhile: CI keeps nothing else of it.
+      const info = currentTest();
+      if (info && info.status !== info.expectedStatus && !died) console.error(`What web mode logged during "${info.title}":\n${err.slice(-4000)}`);
       await killAndWait(child, 'SIGTERM');
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (died) throw new Error(died);
     },
   };
 }
