@@ -181,7 +181,9 @@ function expectOffLiving(box: Box, living: readonly Box[]) {
   const under = living.find((other) => centre.x > other.x && centre.x < other.x + other.width && centre.y > other.y && centre.y < other.y + other.height);
   expect(under, `centre ${JSON.stringify(centre)} on a person or an animal`).toBeUndefined();
   const shared = living.reduce((sum, other) => sum + intersection(box, other), 0);
-  expect(shared).toBeLessThanOrEqual(MAX_LIVING_SHARE * box.width * box.height);
+  // As a share of the spot, as the app judges it: 0.15 of an area, multiplied out, can fall a hair under a share of
+  // exactly 0.15 (5184 of 34560 read as over 5183.999999999999).
+  expect(shared / (box.width * box.height)).toBeLessThanOrEqual(MAX_LIVING_SHARE);
 }
 
 describe('for any detections, people and pets included', () => {
@@ -201,7 +203,22 @@ describe('for any detections, people and pets included', () => {
           expect(spot.box.y + spot.box.height).toBeLessThanOrEqual(photo.height);
         }
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 500) },
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 500),
+        // A spot sharing exactly its allowed 15 % with a person, which the check once misjudged (seed -694233625).
+        examples: [
+          [
+            {
+              width: 1479,
+              height: 1594,
+              detections: {
+                items: [{ id: '1', name: 'person', label: 'person', box: { x: 0, y: 1, width: 96, height: 190 }, score: 0.25 }],
+                busy: [{ box: { x: 9, y: 169, width: 55, height: 296 }, busyness: 1.15 }],
+              },
+            },
+          ],
+        ],
+      },
     );
   });
 
