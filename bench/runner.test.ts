@@ -47,6 +47,16 @@ describe('the bench runner', () => {
     expect(lines.at(-1)).toBe('1 of 3 sections failed: Broken.');
   });
 
+  it('runs only the sections --only names, and refuses a name it does not know, naming the ones it has', async () => {
+    expect(await run(['--quick', '--only', 'Last, First'], [measuring('First', 'a', 1), measuring('Middle', 'b', 2), measuring('Last', 'c', 3)])).toBe(0);
+    expect(lines).toContain('  a  1.0 ms');
+    expect(lines).toContain('  c  3.0 ms');
+    expect(lines).not.toContain('  b  2.0 ms');
+    lines = [];
+    expect(await run(['--only', 'Midle'], [measuring('First', 'a', 1), measuring('Middle', 'b', 2)])).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^bench: no section named "Midle"; the sections are "First", "Middle" \(usage: /)]);
+  });
+
   it('exits with 0 when every section ran', async () => {
     expect(await run(['--quick'], [measuring('First', 'a', 1), measuring('Last', 'c', 3)])).toBe(0);
     expect(lines).not.toContainEqual(expect.stringContaining('FAILED'));
@@ -170,6 +180,6 @@ describe('the bench runner', () => {
 
   it('refuses an unknown argument with the usage', async () => {
     expect(await run(['--quik'], [])).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^bench: .*--quik.* \(usage: bench\/run\.ts \[--quick\] \[--json FILE\] \[--compare OLD\.json\]\)$/)]);
+    expect(lines).toEqual([expect.stringMatching(/^bench: .*--quik.* \(usage: bench\/run\.ts \[--quick\] \[--only SECTION\[,SECTION\.\.\.\]\] \[--json FILE\] \[--compare OLD\.json\]\)$/)]);
   });
 });

@@ -98,22 +98,34 @@ export async function runBench(
 }
 
 /**
- * `bench/run.ts [--quick] [--json FILE] [--compare OLD.json]`: the exit code (1 when a section failed or the
+ * `bench/run.ts [--quick] [--only SECTION[,SECTION...]] [--json FILE] [--compare OLD.json]`: the exit code (1 when a section failed or the
  * arguments or the file to compare with are wrong). A full run writes its JSON under `resultsDir` unless `--json`
  * names a file; a quick run writes one only when asked.
  */
+const USAGE = 'usage: bench/run.ts [--quick] [--only SECTION[,SECTION...]] [--json FILE] [--compare OLD.json]';
+
 export async function benchMain(argv: readonly string[], sectionsFor: (options: { quick: boolean }) => readonly Section[], io: BenchIo): Promise<number> {
-  let options: { quick: boolean; json: string | undefined; compare: string | undefined };
+  let options: { quick: boolean; only: string[] | undefined; json: string | undefined; compare: string | undefined };
   try {
     const { values } = parseArgs({
       args: [...argv],
-      options: { quick: { type: 'boolean', default: false }, json: { type: 'string' }, compare: { type: 'string' } },
+      options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, json: { type: 'string' }, compare: { type: 'string' } },
       strict: true,
     });
-    options = { quick: values.quick, json: values.json, compare: values.compare };
+    options = { quick: values.quick, only: values.only?.split(',').map((name) => name.trim()), json: values.json, compare: values.compare };
   } catch (error) {
-    io.print(`bench: ${oneLine(error)} (usage: bench/run.ts [--quick] [--json FILE] [--compare OLD.json])`);
+    io.print(`bench: ${oneLine(error)} (${USAGE})`);
     return 1;
+  }
+  let sections = sectionsFor({ quick: options.quick });
+  if (options.only) {
+    const known = sections.map((section) => section.name);
+    const unknown = options.only.filter((name) => !known.includes(name));
+    if (unknown.length > 0) {
+      io.print(`bench: no section named ${unknown.map((name) => `"${name}"`).join(', ')}; the sections are ${known.map((name) => `"${name}"`).join(', ')} (${USAGE})`);
+      return 1;
+    }
+    sections = sections.filter((section) => options.only!.includes(section.name));
   }
   let old: BenchResults | undefined;
   if (options.compare) {
@@ -126,7 +138,7 @@ export async function benchMain(argv: readonly string[], sectionsFor: (options: 
   }
 
   const startedAt = io.now();
-  const run = await runBench(sectionsFor({ quick: options.quick }), io.print);
+  const run = await runBench(sections, io.print);
   const results: BenchResults = {
     version: 1,
     startedAt: startedAt.toISOString(),
