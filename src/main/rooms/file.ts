@@ -3,10 +3,10 @@
  * file, fsynced, renamed over the old one). A file that cannot be read is reported with why, and is never written
  * over: the sessions it names stay in their folders whatever becomes of it.
  */
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { RoomsFileSchema, type RoomsFile } from '../../shared/rooms/schema';
+import { readJsonFile } from '../files/read-json';
 import { writeFileAtomic } from '../files/write-atomic';
 
 export const ROOMS_FILE = 'rooms.json';
@@ -20,23 +20,9 @@ export type RoomsFileRead =
   | { readonly kind: 'unreadable'; readonly reason: string };
 
 export async function readRoomsFile(dataDir: string): Promise<RoomsFileRead> {
-  let text: string;
-  try {
-    text = await readFile(roomsFilePath(dataDir), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'unreadable', reason: `it could not be opened (${(error as Error).message})` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // A file cut short (written by hand, or by a disk that filled up) is the usual cause.
-    return { kind: 'unreadable', reason: text.trim() ? 'it is not complete JSON (it may have been cut short)' : 'it is empty' };
-  }
-  const parsed = RoomsFileSchema.safeParse(json);
-  if (!parsed.success) return { kind: 'unreadable', reason: `it does not hold rooms as Tidying writes them (${issues(parsed.error)})` };
-  return { kind: 'read', file: parsed.data };
+  const read = await readJsonFile(roomsFilePath(dataDir), RoomsFileSchema, 'rooms as Tidying writes them');
+  if (read.kind === 'read') return { kind: 'read', file: read.value };
+  return read.kind === 'missing' ? read : { kind: 'unreadable', reason: read.reason };
 }
 
 export async function writeRoomsFile(dataDir: string, file: RoomsFile): Promise<void> {
@@ -48,11 +34,4 @@ export async function setRoomsFileAside(dataDir: string, at: number): Promise<st
   const aside = `rooms.unreadable-${new Date(at).toISOString().replace(/[:.]/g, '-')}.json`;
   await rename(roomsFilePath(dataDir), path.join(dataDir, aside));
   return aside;
-}
-
-function issues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
 }

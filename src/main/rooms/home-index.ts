@@ -5,9 +5,9 @@
  * missing, damaged or out of date, it is made again from the sessions' own files, which it never replaces.
  */
 import { readFile as readFileCallback, stat, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { readJsonFile } from '../files/read-json';
 import { writeFileAtomic } from '../files/write-atomic';
 
 export const HOME_INDEX_FILE = 'home-index.json';
@@ -36,22 +36,8 @@ export type HomeIndexRead =
   | { readonly kind: 'unusable'; readonly reason: string };
 
 export async function readHomeIndex(dataDir: string): Promise<HomeIndexRead> {
-  let text: string;
-  try {
-    text = await readFile(homeIndexPath(dataDir), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'unusable', reason: `it could not be opened (${(error as Error).message})` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'unusable', reason: text.trim() ? 'it is not complete JSON' : 'it is empty' };
-  }
-  const parsed = HomeIndexSchema.safeParse(json);
-  if (!parsed.success) return { kind: 'unusable', reason: `it is not an index as Tidying writes it (${parsed.error.issues[0]?.message ?? 'unknown'})` };
-  return { kind: 'read', index: parsed.data };
+  const read = await readJsonFile(homeIndexPath(dataDir), HomeIndexSchema, 'an index as Tidying writes it');
+  return read.kind === 'read' ? { kind: 'read', index: read.value } : read;
 }
 
 /** Whole or not at all, like the files it copies (compact: it is read by Tidying only). */

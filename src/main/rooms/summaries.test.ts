@@ -208,7 +208,7 @@ describe('home-index.json: what a start reads instead of every session’s files
   it.each([
     ['cut short', (text: string) => text.slice(0, text.length / 2), 'it is not complete JSON'],
     ['empty', () => '', 'it is empty'],
-    ['not an index', () => '{"version":1,"sessions":{"desk":{"meta":{"text":"{}"}}}}', 'it is not an index as Tidying writes it'],
+    ['not an index', () => '{"version":1,"sessions":{"desk":{"meta":{"text":"{}"}}}}', 'it does not hold an index as Tidying writes it'],
   ])('(%s) is reported, made again from the sessions’ files, and costs nothing', async (_case, damage, reason) => {
     const { dataDir, before } = await indexed();
     const sessions = await readdir(path.join(dataDir, 'sessions'), { recursive: true });
