@@ -356,7 +356,7 @@ export function describeReplayProperty(title: string, setup: CoachSetup, runs: n
     afterAll(async () => {
       await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
     });
-    it(title, { timeout: 240_000 }, () =>
+    it(title, { timeout: 600_000 }, () =>
       fc.assert(
         fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(action, { minLength: 4, maxLength: 24 }), (seed, actions) =>
           runSession(setup, seed, actions),

@@ -268,7 +268,7 @@ describe('the data folder lock', () => {
     expect(await readdir(dir)).toEqual(['tidying.lock']);
   });
 
-  it('is held across processes, and taken over once the holder is killed', { timeout: 30_000 }, async () => {
+  it('is held across processes, and taken over once the holder is killed', async () => {
     const dir = await tempDir();
     const child = spawnTracked(process.execPath, ['--import', 'tsx', HOLDER, dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
     children.push(child);

@@ -126,7 +126,7 @@ const THING_NAMES = [...new Set(COCO_LABELS.map((label) => classInfo(label).name
 
 
 describe('simulated people answering every card the guided coach shows', () => {
-  it('never see the card just answered again, get a new approach for each "I’m stuck" and a break by the third, reach the summary soon after choosing to stop, and never loop without progress', { timeout: 60_000 }, async () => {
+  it('never see the card just answered again, get a new approach for each "I’m stuck" and a break by the third, reach the summary soon after choosing to stop, and never loop without progress', { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryPhotos, arbitraryPolicy, numbers, chatLines, async (photos, policy, draws, chat) => {
         const { seen, words, state } = await run(photos, policy, draws, chat);

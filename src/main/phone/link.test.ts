@@ -118,7 +118,7 @@ describe('the phone link', () => {
     h.time.advance(15 * 60_000 - 1);
     expect((await request(link.url)).status).toBe(200);
     h.time.advance(1);
-    await expect.poll(() => h.listener.state.status, { timeout: 10_000 }).toBe('closed');
+    await expect.poll(() => h.listener.state.status).toBe('closed');
     await expect(request(link.url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(h.pushes.at(-1)).toEqual({ status: 'closed' });
   });

@@ -140,7 +140,7 @@ describe('a room that remembers, with no model', () => {
     await app.handlers['chat:send']({ text: 'hi' }, { signal });
     // The session is put in its room once it has a folder, a moment after the message.
     await expect
-      .poll(async () => (await app.handlers['rooms:home'](undefined, { signal })).rooms, { timeout: 10_000 })
+      .poll(async () => (await app.handlers['rooms:home'](undefined, { signal })).rooms)
       .toEqual([expect.objectContaining({ id: room.id, name: 'Kids’ room', visits: 1, inProgress: true })]);
   });
 });

@@ -44,7 +44,7 @@ function runChild(file: string, killAfter?: number, killDelayMs = 0): Promise<Ru
 }
 
 describe('a recording process killed with SIGKILL', () => {
-  it('never loses an acknowledged answer, and resuming goes on from the log', { timeout: 120_000 }, async () => {
+  it('never loses an acknowledged answer, and resuming goes on from the log', { timeout: 180_000 }, async () => {
     const file = path.join(await tempFolder('session-log-crash-'), 'log.jsonl');
     const acknowledged: string[] = [];
     let tornTails = 0;

@@ -93,7 +93,7 @@ async function started(dataDir: string, model: ScriptedModel): Promise<{ web: Ru
 }
 
 describe('a conversational session with photos, killed at random moments', () => {
-  it('loses nothing acknowledged or shown, brings an open card back as it was, and replays with --check', { timeout: 180_000 }, async () => {
+  it('loses nothing acknowledged or shown, brings an open card back as it was, and replays with --check', { timeout: 300_000 }, async () => {
     // A model that takes a moment to answer, so kills land in the middle of turns too.
     const rules = await loadScenarioFile(RULES);
     const model = await startScriptedModel({ scenario: { ...rules, steps: rules.steps.map((step) => ({ ...step, respond: { ...step.respond, delayMs: 25 } })) } });

@@ -30,7 +30,7 @@ const window = (name: string, left: number, width: number, height: number) =>
 const allDetected = (count: number) => (state: SessionState) => state.photos.length === count && state.photos.every((photo) => photo.detections);
 
 describe('photos that overlap, in a session', () => {
-  it('know where they overlap once detected, the log says so beside their detections, and a thing seen in both is one', { timeout: 60_000 /* the detector's cold start on a busy machine */ }, async () => {
+  it('know where they overlap once detected, the log says so beside their detections, and a thing seen in both is one', { timeout: 120_000 /* the detector's cold start on a busy machine */ }, async () => {
     app = testCore({ firstLookWaitMs: 120_000 });
     const core = app;
     // coffee.jpg is 600 x 400: a cup on a saucer in the middle. The second photo is the first panned right by 200 px.
