@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
 
@@ -12,7 +12,7 @@ test.afterEach(async () => {
 });
 
 test('a session exported on one machine opens on another, and a second copy is refused kindly', async ({ page }) => {
-  const first = await startWebMode();
+  const first = await startWebMode({}, { settings: NO_DETECTOR });
   apps.push(first);
   await startOverwhelmedGuidedSession(page, first.url, 'Work');
   await dialog(page).getByRole('button', { name: 'Sessions' }).click();
@@ -23,7 +23,7 @@ test('a session exported on one machine opens on another, and a second copy is r
   const archive = (await download.path())!;
 
   // Another machine: a fresh data folder.
-  const second = await startWebMode();
+  const second = await startWebMode({}, { settings: NO_DETECTOR });
   apps.push(second);
   await page.goto(second.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
@@ -48,14 +48,14 @@ test('a session exported on one machine opens on another, and a second copy is r
 });
 
 test('a session’s log.jsonl dropped on the window opens as a replay', async ({ page }) => {
-  const first = await startWebMode();
+  const first = await startWebMode({}, { settings: NO_DETECTOR });
   apps.push(first);
   await startOverwhelmedGuidedSession(page, first.url, 'Sleep');
   const { readdir } = await import('node:fs/promises');
   const [sessionId] = await readdir(path.join(first.dataDir, 'sessions'));
   const log = (await readFile(path.join(first.dataDir, 'sessions', sessionId!, 'log.jsonl'))).toString('base64');
 
-  const second = await startWebMode();
+  const second = await startWebMode({}, { settings: NO_DETECTOR });
   apps.push(second);
   await page.goto(second.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');

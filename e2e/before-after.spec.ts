@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
 import { decide, dialog } from './support/page';
 import { shotPath } from './support/screenshots';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, type RunningWebMode } from './support/web-mode';
 
 let app: RunningWebMode | undefined;
 const folders: string[] = [];
@@ -26,7 +26,7 @@ async function photoFile(folder: string, name: string, tint: string): Promise<st
 test('before and after: the first photos are the before, after photos added at the end sit beside them with what moved', async ({ page }) => {
   const photos = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-before-after-'));
   folders.push(photos);
-  app = await startWebMode();
+  app = await startWebMode({}, { settings: NO_DETECTOR });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
 

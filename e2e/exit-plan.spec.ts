@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expectAccessible } from './support/axe';
 import { decide, dialog, firstAnswer, showTheme, startOverwhelmedGuidedSession } from './support/page';
 import { shotPath } from './support/screenshots';
-import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 let app: RunningWebMode | undefined;
 let dataDir: string | undefined;
@@ -20,7 +20,7 @@ const groupsOf = (page: Page) => page.getByTestId('exit-plan-group');
 
 test('the exit plan: grouped at the end, ticked, kept across restarts, offered once at start, and put away', async ({ page }) => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-exit-plan-'));
-  app = await startWebMode({}, { dataDir });
+  app = await startWebMode({}, { dataDir, settings: NO_DETECTOR });
 
   // A guided session with no model: trash, two things to the kitchen, one to donate.
   await startOverwhelmedGuidedSession(page, app.url, 'Work');
@@ -92,7 +92,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
 
   // Tidying starts again on the same data folder: Home, with the room, and one calm line about the plan.
   await app.stop();
-  app = await startWebMode({}, { dataDir });
+  app = await startWebMode({}, { dataDir, settings: NO_DETECTOR });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   const notice = page.getByTestId('exit-plan-notice');
@@ -136,7 +136,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
   expect(kept[0]!.dismissedAt).toEqual(expect.any(Number));
 
   await app.stop();
-  app = await startWebMode({}, { dataDir });
+  app = await startWebMode({}, { dataDir, settings: NO_DETECTOR });
   // The notice would come with the page's one question at start for open plans: main answers that none is open.
   const openAtStart = firstAnswer(page, 'exitPlan:open');
   await page.goto(app.url);
@@ -146,7 +146,7 @@ test('the exit plan: grouped at the end, ticked, kept across restarts, offered o
 });
 
 test('one thing of each group: the same four groups and counts in the panel, the summary and the exit plan', async ({ page }) => {
-  app = await startWebMode();
+  app = await startWebMode({}, { settings: NO_DETECTOR });
   // A work room: trash, the hallway, a spot in this room, and one not decided.
   await startOverwhelmedGuidedSession(page, app.url, 'Work');
   await decide(page, 'empty amazon envelope', '1'); // Trash

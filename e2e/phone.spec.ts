@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
 import { shotPath } from './support/screenshots';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, type RunningWebMode } from './support/web-mode';
 import { chooseTheme } from './support/page';
 
 const IPHONE = {
@@ -34,7 +34,7 @@ const panel = (page: Page) => page.getByTestId('phone-panel');
 const strip = (page: Page) => page.getByRole('region', { name: 'Photos of the room' });
 
 async function openWindow(page: Page, theme: 'dark' | 'light' = 'dark'): Promise<void> {
-  app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' });
+  app = await startWebMode({ TIDY_PHONE_ADDRESS: '127.0.0.1' }, { settings: NO_DETECTOR });
   await page.goto(app.url);
   await expect(page.getByTestId('connection')).toHaveText('Connected');
   await chooseTheme(page, theme);

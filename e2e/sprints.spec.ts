@@ -7,7 +7,7 @@ import { expectAccessible } from './support/axe';
 import { decide, dialog } from './support/page';
 import { replayCheck } from './support/replay';
 import { shotPath } from './support/screenshots';
-import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 
 let app: RunningWebMode | undefined;
@@ -27,7 +27,7 @@ const SHORT = { TIDY_SPRINT_MS: '60000', TIDY_BREAK_MS: '180000', TIDY_TEST_CLOC
 
 test('a sprint runs out: the coach finishes the thing in hand, checks in, a break is quiet and skippable, winding down ends with the summary, after photos sit beside the before with the exit plan; the log replays', async ({ page }) => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-sprints-'));
-  app = await startWebMode(SHORT, { dataDir });
+  app = await startWebMode(SHORT, { dataDir, settings: NO_DETECTOR });
   // Photos of the room start the session (and its first sprint): they are the before.
   const photos = path.join(dataDir, 'photos-to-add');
   await mkdir(path.join(photos, 'room'), { recursive: true });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { startWebMode, type RunningWebMode } from './support/web-mode';
+import { NO_DETECTOR, startWebMode, type RunningWebMode } from './support/web-mode';
 import { dialog, startOverwhelmedGuidedSession } from './support/page';
 
 let app: RunningWebMode | undefined;
@@ -11,7 +11,7 @@ test.afterEach(async () => {
 });
 
 test('a session’s summary downloads as Markdown from the Sessions panel', async ({ page }) => {
-  app = await startWebMode();
+  app = await startWebMode({}, { settings: NO_DETECTOR });
   // Overwhelmed ("idk"), the guided coach asks only what the room is for, then for one small thing.
   await startOverwhelmedGuidedSession(page, app.url, 'Work');
   await dialog(page).getByRole('button', { name: 'Other...' }).click();

@@ -1,5 +1,5 @@
 import { test, type TestInfo } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { killAndWait, spawnTracked } from '../../test-support/processes';
@@ -35,13 +35,18 @@ function currentTest(): TestInfo | undefined {
   }
 }
 
-/** Starts the built web mode (`out/main/web.js`) exactly as `npm run web` does, on a free port. */
+/**
+ * Starts the built web mode (`out/main/web.js`) exactly as `npm run web` does, on a free port. `settings` are written
+ * as the data folder's settings.json first, as if chosen in Settings before (`{ detection: false }` for a test of
+ * something else whose blank photos the detector would only spend seconds finding nothing in).
+ */
 export async function startWebMode(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; settings?: Record<string, unknown> } = {},
 ): Promise<RunningWebMode> {
   // A data folder passed in outlives this run (a restart test); one made here is removed at stop.
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-')));
+  if (options.settings) await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify(options.settings));
   const child = spawnTracked(
     process.execPath,
     [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
@@ -121,3 +126,6 @@ export async function stopAndRemove(app: RunningWebMode | undefined, folder: str
   await app?.stop();
   if (folder) await rm(folder, { recursive: true, force: true });
 }
+
+/** Settings for a test whose photos are blank stand-ins and which looks at something other than what is found in them. */
+export const NO_DETECTOR = { detection: false } as const;
