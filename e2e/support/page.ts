@@ -10,13 +10,20 @@ export async function say(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** Answers a card's "Other..." with what the thing is, waits for its card, then sends it where `key` picks. */
+/**
+ * Answers a card's "Other..." with what the thing is, waits for its card, sends it where `key` picks, and waits for
+ * that card to go. (Without the last wait, on a busy machine the next step could open "Other..." on the card just
+ * answered, still up while main took the answer, and type into a box that went with it.)
+ */
 export async function decide(page: Page, item: string, key: string): Promise<void> {
   await dialog(page).getByRole('button', { name: 'Other...' }).click();
   await dialog(page).getByRole('textbox').fill(item);
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(dialog(page)).toContainText(item, { ignoreCase: true });
+  const card = await dialog(page).elementHandle();
   await page.keyboard.press(key);
+  await card!.waitForElementState('hidden');
+  await card!.dispose();
 }
 
 /**
