@@ -22,6 +22,10 @@ export default defineConfig({
   // The human-readable report, and one in JSON that `npm test` ends with the slowest tests from.
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
+    // A click or a fill waits as long as an expect for what it acts on, not the whole test's limit: one that can never
+    // happen fails in 30 s, saying what it waited for.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // No trace: recording one for every test cost a third of the run's time (36 s against 46-53 s for four spec
     // files, measured side by side), and a failure already prints its error, call log and screenshot. To debug one:
     // `npx playwright test <file> --trace retain-on-failure`.

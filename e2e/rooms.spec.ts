@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { dialog, dropFiles, say, showTheme } from './support/page';
+import { dialog, dropFiles, pressAndWaitForNextCard, say, showTheme } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
@@ -113,13 +113,13 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await page.keyboard.press('1');
   await expect(cardTitle(page)).toHaveText(leftUndecided);
   await expect(dialog(page).locator('.dialog-where')).toHaveText('Left unsure last time');
-  await page.keyboard.press('1');
+  await pressAndWaitForNextCard(page, '1');
   await expect(cardTitle(page)).not.toHaveText(SPACE_QUESTION);
   await dialog(page).getByRole('button', { name: 'Other...' }).click();
   await dialog(page).getByRole('textbox').fill('old magazines');
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(cardTitle(page)).toHaveText('Old magazines');
-  await page.keyboard.press('1');
+  await pressAndWaitForNextCard(page, '1');
   await expect(cardTitle(page)).not.toHaveText(SPACE_QUESTION);
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   await expect(page.getByTestId('session-ended')).toBeVisible();

@@ -20,6 +20,14 @@ export async function decide(page: Page, item: string, key: string): Promise<voi
   await dialog(page).getByRole('textbox').fill(item);
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(dialog(page)).toContainText(item, { ignoreCase: true });
+  await pressAndWaitForNextCard(page, key);
+}
+
+/**
+ * Answers the open card with a key and waits for that card to go (the next card, or none). On a busy machine the card
+ * just answered stays up while main takes the answer: a step that looks for the next card at once can act on it.
+ */
+export async function pressAndWaitForNextCard(page: Page, key: string): Promise<void> {
   const card = await dialog(page).elementHandle();
   await page.keyboard.press(key);
   await card!.waitForElementState('hidden');
