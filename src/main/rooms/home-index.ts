@@ -7,7 +7,7 @@
 import { readFile as readFileCallback, stat, type Stats } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { readJsonFile } from '../files/read-json';
+import { readJsonFile, type JsonFileRead } from '../files/read-json';
 import { writeFileAtomic } from '../files/write-atomic';
 
 export const HOME_INDEX_FILE = 'home-index.json';
@@ -29,15 +29,8 @@ export type IndexedSession = z.infer<typeof IndexedSessionSchema>;
 export const HomeIndexSchema = z.object({ version: z.literal(1), sessions: z.record(z.string(), IndexedSessionSchema) });
 export type HomeIndex = z.infer<typeof HomeIndexSchema>;
 
-export type HomeIndexRead =
-  | { readonly kind: 'missing' }
-  | { readonly kind: 'read'; readonly index: HomeIndex }
-  /** There, but not usable as it is: `reason` says why, in words. */
-  | { readonly kind: 'unusable'; readonly reason: string };
-
-export async function readHomeIndex(dataDir: string): Promise<HomeIndexRead> {
-  const read = await readJsonFile(homeIndexPath(dataDir), HomeIndexSchema, 'an index as Tidying writes it');
-  return read.kind === 'read' ? { kind: 'read', index: read.value } : read;
+export function readHomeIndex(dataDir: string): Promise<JsonFileRead<HomeIndex>> {
+  return readJsonFile(homeIndexPath(dataDir), HomeIndexSchema, 'an index as Tidying writes it');
 }
 
 /** Whole or not at all, like the files it copies (compact: it is read by Tidying only). */

@@ -93,7 +93,7 @@ export class SessionSummaries {
         reason: read.reason,
       });
     }
-    const kept = read.kind === 'read' ? read.index.sessions : {};
+    const kept = read.kind === 'read' ? read.value.sessions : {};
     const index: Record<string, IndexedSession> = {};
     let reread = false;
     await Promise.all(
