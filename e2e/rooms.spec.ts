@@ -143,7 +143,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await expect(page.getByTestId('messages')).toContainText('Picking up where you stopped last time: Work. Start with one easy thing: the cup');
   await expect(dialog(page).getByRole('button', { name: 'Not sure yet' })).toBeVisible();
   await expect(cardTitle(page)).not.toHaveText(SPACE_QUESTION);
-  await page.keyboard.press('1');
+  await pressAndWaitForNextCard(page, '1');
   await expect(cardTitle(page)).not.toHaveText(SPACE_QUESTION);
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
   await expect(page.getByTestId('session-ended')).toBeVisible();
