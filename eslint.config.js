@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Outside Playwright's runner its config is not read: a page assertion from Vitest would wait only 5 s. */
+const playwrightExpect = { name: '@playwright/test', importNames: ['expect'], message: 'Use test-support/page-expect: it waits as e2e does.' };
+
 export default defineConfig(
   { ignores: ['out/**', 'dist/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -41,13 +44,25 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'test-support/**/*.ts', 'bench/**', 'scripts/**'],
+    ignores: ['test-support/page-expect.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [playwrightExpect],
+        },
+      ],
+    },
+  },
+  {
     // The core runs in Node tests and in web mode unchanged: only the Electron entry and its adapters import it.
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['src/main/electron/**', 'src/main/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Core code must not import Electron; put it under src/main/electron.' }] },
+        { paths: [{ name: 'electron', message: 'Core code must not import Electron; put it under src/main/electron.' }, playwrightExpect] },
       ],
     },
   },

@@ -6,8 +6,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expect } from './page-expect';
 
 export interface DesktopDriver {
   /** The app's window, as it is now (a restart opens a new one). */

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect as expectPage, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../../shared/ipc/contract';
@@ -11,6 +11,7 @@ import { ELECTRON_IPC } from '../../shared/ipc/electron';
 import type { BrowserWindow } from '../../../test-support/electron-stand-in/browser-window';
 import type { PageGlobals } from '../../../test-support/page-globals';
 import { launchChromium, launchDesktop, type DesktopApp } from '../../../test-support/electron-stand-in/desktop';
+import { expect as expectPage } from '../../../test-support/page-expect';
 
 /**
  * docs/security.md's claims, checked through the real main process code (src/main/electron/main.ts) and the real
@@ -61,10 +62,7 @@ beforeAll(async () => {
   });
   await mkdir(path.join(root, 'photos'));
   await appWindow.webContents.drop([await photo(path.join(root, 'photos', 'desk.jpg'))], { x: 600, y: 400 });
-  await expectPage(page.getByTestId('import-summary'), 'the photo dropped on the window comes in (main heard the preload’s drop report)').toContainText(
-    '1 photo added.',
-    { timeout: 30_000 },
-  );
+  await expectPage(page.getByTestId('import-summary'), 'the photo dropped on the window comes in (main heard the preload’s drop report)').toContainText('1 photo added.');
   await page.getByRole('dialog').waitFor();
   thumbnail = await page.getByRole('region', { name: 'Photos of the room' }).locator('img').first().getAttribute('src').then((src) => src!);
   pushed = await page.evaluate(() => (globalThis as unknown as Record<symbol, string[]>)[Symbol.for('heard')]!);
