@@ -7,6 +7,8 @@
  * the offline coach's `understand` and prints how much it read as meant; no model is involved.
  * `npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]` runs the on-device detector over the
  * labelled real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts);
+ * `--photos ../shared/rooms` judges the shared photos of lived-in homes with the project's labels for them, left out by
+ * k-fold, messy rooms apart; `--workers N` runs N detectors side by side (time per photo is then shared CPU);
  * `--record` keeps the candidates the unit test of the detector's choice scores (detection/recorded.ts).
  * `npm run eval -- --overlap [--record] [--json FILE]` cuts overlapping photos from real ones as a phone pans and
  * measures how often a thing seen in two of them would get two cards, with and without twins (overlap/cli.ts);
@@ -34,7 +36,7 @@ const USAGE = [
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
-  '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]',
+  '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--workers N] [--json FILE]',
   '       npm run eval -- --overlap [--record] [--json FILE]',
 ].join('\n');
 
@@ -73,6 +75,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         overlap: { type: 'boolean', default: false },
         photos: { type: 'string' },
         record: { type: 'boolean', default: false },
+        workers: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -99,8 +102,19 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       print(`--record keeps the candidates of the eval's own photos: it does not go with --photos.\n${USAGE}`);
       return 2;
     }
+    const workers = values.workers === undefined ? 1 : Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 8) {
+      print(`--workers is how many detectors run side by side, 1 to 8, not ${values.workers}.\n${USAGE}`);
+      return 2;
+    }
     return runDetectionEval(
-      { compare: values.compare, record: values.record, ...(values.photos ? { photos: values.photos } : {}), ...(values.json ? { json: values.json } : {}) },
+      {
+        compare: values.compare,
+        record: values.record,
+        workers,
+        ...(values.photos ? { photos: values.photos } : {}),
+        ...(values.json ? { json: values.json } : {}),
+      },
       deps,
     );
   }

@@ -7,7 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findDetectorRuntime } from '../../detection/runtime';
-import { DEFAULT_PHOTOS_DIR, readLabels } from './labels';
+import { existsSync } from 'node:fs';
+import { DEFAULT_PHOTOS_DIR, readLabels, SHARED_ROOMS_DIR } from './labels';
 import { RECORDED_FILE, TODAY, writeRecorded } from './recorded';
 import { configName, configurations, detectionJson, evaluate, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
 
@@ -19,6 +20,8 @@ export interface DetectionEvalOptions {
   readonly json?: string;
   /** Keep the candidates of the app's configuration and of CenterNet alone for the unit test of the choice. */
   readonly record?: boolean;
+  /** Detectors run side by side (each its own worker); 1 unless asked. */
+  readonly workers?: number;
 }
 
 export async function runDetectionEval(options: DetectionEvalOptions, deps: { readonly print: (text: string) => void }): Promise<number> {
@@ -29,6 +32,10 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
     return 2;
   }
   const dir = path.resolve(options.photos ?? DEFAULT_PHOTOS_DIR);
+  if (dir === SHARED_ROOMS_DIR && !existsSync(dir)) {
+    print(`The shared rooms are not here: ${dir} does not exist. They sit beside the project (../shared/rooms), not in it, so a clone on its own has none.`);
+    return 2;
+  }
   let labels;
   try {
     labels = await readLabels(dir);
@@ -44,7 +51,7 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
   const runs: ConfigRun[] = [];
   for (const [index, config] of configs.entries()) {
     print(`Running ${configName(config)}...`);
-    const run = await runConfig(runtime, config, labels, dir, print);
+    const run = await runConfig(runtime, config, labels, dir, print, { concurrency: options.workers ?? 1 });
     runs.push(run);
     reports.push(evaluate(run, labels, index === 0));
   }
@@ -53,7 +60,11 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
     print(`\nNo photo could be read, so there is nothing to judge.`);
     return 1;
   }
-  print(`\n${shipped.name}, as the app runs it (its thresholds were fitted on these photos: see "left out" below for an honest figure):`);
+  print(
+    shipped.fitted
+      ? `\n${shipped.name}, as the app runs it:`
+      : `\n${shipped.name}, as the app runs it (its thresholds were fitted on these photos: see "left out" below for an honest figure):`,
+  );
   print(formatPerClass(shipped.points[0]!));
   const { ms } = shipped;
   const large = ms.p50Large === undefined ? '' : `; p50 of the ${ms.large} photos of about 1024 px: ${ms.p50Large.toFixed(0)} ms`;

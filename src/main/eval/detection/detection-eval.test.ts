@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempFolderSync } from '../../../../test-support/temp-folder';
 import { runEvalCli } from '../cli';
 import { DEFAULT_PHOTOS_DIR, LABELS_FILE, readLabels, type LabelledPhoto } from './labels';
-import { boxCounts, fitGlobal, photoCounts, sweep, THRESHOLD_GRID } from './score';
+import { boxCounts, fitGlobal, fitPerGroup, foldsOf, kFold, photoCounts, sweep, THRESHOLD_GRID } from './score';
 
 async function cli(...argv: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
@@ -20,6 +20,7 @@ const labelled = (present: LabelledPhoto['present'], extra: Partial<LabelledPhot
   maybe: [],
   other: [],
   boxes: [],
+  otherBoxes: [],
   ...extra,
 });
 
@@ -67,6 +68,55 @@ describe('scoring detections against labels', () => {
     photos[1]!.candidates[0] = { label: 'cup', score: 0.2, box: { x: 0, y: 0, width: 50, height: 50 } };
     // A false cup at 0.2 with two true finds is 67% precise: the threshold rises above it and keeps both.
     expect(fitGlobal(sweep(photos), () => true)).toBe(0.225);
+  });
+});
+
+describe('fitting on the shared rooms, judged left out', () => {
+  const room = (file: string, messy: boolean) => ({ file, messy });
+
+  it('cuts folds that each hold their share of messy and tidy rooms, the same way every time', () => {
+    const photos = [...Array.from({ length: 10 }, (_, i) => room(`m${i}.jpg`, true)), ...Array.from({ length: 5 }, (_, i) => room(`t${i}.jpg`, false))];
+    const fold = foldsOf(photos, 5);
+    for (let f = 0; f < 5; f++) {
+      expect(photos.filter((photo, index) => fold[index] === f && photo.messy)).toHaveLength(2);
+      expect(photos.filter((photo, index) => fold[index] === f && !photo.messy)).toHaveLength(1);
+    }
+    expect(foldsOf([...photos].reverse(), 5)).toEqual([...fold].reverse());
+  });
+
+  it('judges each photo with thresholds fitted without its fold', () => {
+    const cup = (score: number) => ({ label: 'cup' as const, score, box: { x: 0, y: 0, width: 50, height: 50 } });
+    // Two photos per fold; a fitter that sees which photos it may use proves none of its own fold is among them.
+    const photos = Array.from({ length: 6 }, (_, i) => ({ photo: labelled(['cup'], { file: `p${i}.jpg` }), candidates: [cup(0.3 + i / 10)] }));
+    const fold = [0, 0, 1, 1, 2, 2];
+    const seen: number[][] = [];
+    const items = kFold(photos, fold, (use) => {
+      const used = photos.map((_, index) => index).filter(use);
+      seen.push(used);
+      // The threshold is the lowest score among the photos used: a photo is found only when its own is as high.
+      return { default: Math.min(...used.map((index) => photos[index]!.candidates[0]!.score)) };
+    });
+    expect(seen).toEqual([[2, 3, 4, 5], [0, 1, 4, 5], [0, 1, 2, 3]]);
+    expect(items.map((found) => found.length)).toEqual([0, 0, 1, 1, 1, 1]);
+  });
+
+  it('fits a threshold per group of classes, never per class: every item shares one, every piece of furniture another', () => {
+    // Each candidate apart from the others, so none is merged into another as one object.
+    const at = (label: 'cup' | 'book' | 'bed' | 'chair', score: number, x: number) => ({ label, score, box: { x, y: 0, width: 50, height: 50 } });
+    const photos = [
+      // Items: true at 0.6, two false cups at 0.5. Furniture: true at 0.3, nothing false.
+      { photo: labelled(['cup', 'bed']), candidates: [at('cup', 0.6, 0), at('bed', 0.3, 100)] },
+      { photo: labelled(['book', 'chair']), candidates: [at('book', 0.6, 0), at('cup', 0.5, 100), at('chair', 0.3, 200)] },
+      { photo: labelled([]), candidates: [at('cup', 0.5, 0)] },
+    ];
+    const thresholds = fitPerGroup(sweep(photos), () => true, 0.8);
+    expect(thresholds.default).toBeGreaterThan(0.5);
+    expect(thresholds.default).toBeLessThanOrEqual(0.6);
+    expect(thresholds.perClass?.bed).toBeLessThanOrEqual(0.3);
+    expect(thresholds.perClass?.chair).toBe(thresholds.perClass?.bed);
+    expect(thresholds.perClass?.book).toBeUndefined();
+    // One threshold for all cannot find the furniture without the false cups (4 of 6 at 0.3): it loses the furniture.
+    expect(fitGlobal(sweep(photos), () => true, 0.8)).toBeGreaterThan(0.5);
   });
 });
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PHOTOS_DIR, LabelledPhotoSchema, readLabels, ROOMS_DIR, SourceSchema } from './labels';
+import { DEFAULT_PHOTOS_DIR, LabelledPhotoSchema, packaged, readLabels, ROOMS_DIR, SourceSchema } from './labels';
 import { MAX_SIDE, SEARCHED_FILE, sourcesMarkdown, WIDE_MAX_SIDE } from './prepare-photos';
 
 const debian = { package: 'forensics-samples-files', version: '1.1.4-5', path: '/usr/share/a.jpg', licence: 'CC-BY-SA-4.0', credit: 'someone' };
@@ -78,14 +78,14 @@ describe.each([
   it('has the SOURCES.md that prepare-photos writes from its labels', async () => {
     const labels = await readLabels(dir);
     const searched = set === 'rooms' ? readFileSync(path.join(dir, SEARCHED_FILE), 'utf8') : '';
-    expect(readFileSync(path.join(dir, 'SOURCES.md'), 'utf8')).toBe(sourcesMarkdown(labels.photos, set, searched));
+    expect(readFileSync(path.join(dir, 'SOURCES.md'), 'utf8')).toBe(sourcesMarkdown(labels.photos.map(packaged), set, searched));
   });
 });
 
 describe('the lived-in rooms', () => {
   it('are rooms, and none is an NYU Depth V2 frame (those are kept for independent judging)', async () => {
     const labels = await readLabels(ROOMS_DIR);
-    for (const { file, indoor, source } of labels.photos) {
+    for (const { file, indoor, source } of labels.photos.map(packaged)) {
       expect(indoor, file).toBe(true);
       expect(`${file} ${source.path} ${source.credit} ${source.note ?? ''}`.toLowerCase(), file).not.toMatch(/nyu/);
     }

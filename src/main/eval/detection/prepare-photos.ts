@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { DEFAULT_PHOTOS_DIR, readLabels, ROOMS_DIR, sourcePackage, type LabelledPhoto, type Source } from './labels';
+import { DEFAULT_PHOTOS_DIR, packaged, readLabels, ROOMS_DIR, sourcePackage, type PackagedPhoto, type Source } from './labels';
 
 export const MAX_SIDE = 1024;
 /** The long side kept for a photo marked `wide`: room for two overlapping crops of about 1024 px, as a phone pans. */
@@ -51,7 +51,7 @@ function unpack(pkg: string, into: string): { dir: string; version: string } {
   return { dir, version };
 }
 
-export async function writePhoto(photo: LabelledPhoto, root: string, outDir: string): Promise<{ width: number; height: number }> {
+export async function writePhoto(photo: PackagedPhoto, root: string, outDir: string): Promise<{ width: number; height: number }> {
   const file = path.join(root, photo.source.path);
   // A recorded turn is made on its own first, so a crop is always in the turned photo's pixels.
   const input = photo.source.rotate ? await sharp(file).rotate().rotate(photo.source.rotate).png().toBuffer() : file;
@@ -71,7 +71,7 @@ export async function writePhoto(photo: LabelledPhoto, root: string, outDir: str
 const where = (source: Source) =>
   source.kind === 'npm' ? `npm \`${source.name}\` ${source.version}, \`${source.path}\`` : `\`${source.package}\` ${source.version}, \`${source.path}\``;
 
-export function sourcesMarkdown(photos: readonly LabelledPhoto[], set: SetName = 'photos', searched = ''): string {
+export function sourcesMarkdown(photos: readonly PackagedPhoto[], set: SetName = 'photos', searched = ''): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
   const rows = photos.map(({ file, source, wide }) =>
     [
@@ -120,11 +120,11 @@ async function main(): Promise<void> {
   if (!(values.set in SETS)) throw new Error(`--set is one of ${Object.keys(SETS).join(', ')}, not ${values.set}`);
   const set = values.set as SetName;
   const outDir = path.resolve(values.out ?? SETS[set].dir);
-  const labels = await readLabels(SETS[set].dir, { photos: false });
+  const photos = (await readLabels(SETS[set].dir, { photos: false })).photos.map(packaged);
   const temp = values.packages ? undefined : mkdtempSync(path.join(os.tmpdir(), 'tidying-eval-photos-'));
   try {
     const roots = new Map<string, string>();
-    for (const photo of labels.photos) {
+    for (const photo of photos) {
       const { source } = photo;
       const pkg = sourcePackage(source);
       if (roots.has(pkg)) continue;
@@ -139,12 +139,12 @@ async function main(): Promise<void> {
       }
     }
     mkdirSync(outDir, { recursive: true });
-    for (const photo of labels.photos) {
+    for (const photo of photos) {
       const size = await writePhoto(photo, roots.get(sourcePackage(photo.source))!, outDir);
       console.log(`${photo.file}: ${size.width}x${size.height}`);
     }
     const searched = set === 'rooms' ? readFileSync(path.join(SETS.rooms.dir, SEARCHED_FILE), 'utf8') : '';
-    writeFileSync(path.join(outDir, 'SOURCES.md'), sourcesMarkdown(labels.photos, set, searched));
+    writeFileSync(path.join(outDir, 'SOURCES.md'), sourcesMarkdown(photos, set, searched));
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
