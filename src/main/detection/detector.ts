@@ -115,19 +115,19 @@ export class Detector {
 
   /** Detects things in a photo (a file or its bytes) whose stored size is `photo`. */
   async detect(image: string | Uint8Array, photo: Size): Promise<{ detections: PhotoDetections; timing: DetectionTiming }> {
-    const { candidates, gray, timing } = await this.#look(image, photo);
-    const items = itemsFromCandidates(candidates, this.#thresholds);
-    const detections = PhotoDetectionsSchema.parse({ items, busy: busyRegions(edgeGrid(gray, BUSY_SIDE, BUSY_SIDE), photo, items) });
+    const { detections, timing } = await this.candidates(image, photo);
     return { detections, timing };
   }
 
   /**
-   * Everything each view found at CANDIDATE_FLOOR or more, in photo pixels, before thresholds and merging: `detect`
-   * keeps what passes its thresholds, and the eval fits thresholds on these.
+   * Everything each view found at CANDIDATE_FLOOR or more, in photo pixels, before thresholds and merging (the eval
+   * fits thresholds on these), and what `detect` makes of them, from one look.
    */
-  async candidates(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; timing: DetectionTiming }> {
-    const { candidates, timing } = await this.#look(image, photo);
-    return { candidates, timing };
+  async candidates(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; detections: PhotoDetections; timing: DetectionTiming }> {
+    const { candidates, gray, timing } = await this.#look(image, photo);
+    const items = itemsFromCandidates(candidates, this.#thresholds);
+    const detections = PhotoDetectionsSchema.parse({ items, busy: busyRegions(edgeGrid(gray, BUSY_SIDE, BUSY_SIDE), photo, items) });
+    return { candidates, detections, timing };
   }
 
   async #look(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; gray: Uint8Array; timing: DetectionTiming }> {

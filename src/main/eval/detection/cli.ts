@@ -10,7 +10,7 @@ import { findDetectorRuntime } from '../../detection/runtime';
 import { existsSync } from 'node:fs';
 import { DEFAULT_PHOTOS_DIR, readLabels, SHARED_ROOMS_DIR } from './labels';
 import { RECORDED_FILE, TODAY, writeRecorded } from './recorded';
-import { configName, configurations, detectionJson, evaluate, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
+import { configName, configurations, detectionJson, evaluate, formatClutter, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../../eval-results');
 
@@ -70,6 +70,7 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
   const large = ms.p50Large === undefined ? '' : `; p50 of the ${ms.large} photos of about 1024 px: ${ms.p50Large.toFixed(0)} ms`;
   print(`\nTime per photo: p50 ${ms.p50.toFixed(0)} ms, p90 ${ms.p90.toFixed(0)} ms${large} (wall clock; CPU time p50 ${ms.cpuP50.toFixed(0)} ms).`);
   if (shipped.unreadable.length > 0) print(`Not read: ${shipped.unreadable.join(', ')}.`);
+  if (shipped.clutter?.length) print(`\n${formatClutter(shipped.clutter)}`);
   print(`\n${formatComparison(reports)}`);
   const out = path.resolve(options.json ?? path.join(RESULTS_DIR, `detection-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
   await mkdir(path.dirname(out), { recursive: true });

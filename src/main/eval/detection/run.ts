@@ -6,7 +6,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { CocoLabel, DetectedItem } from '../../../shared/detection/schema';
+import type { CocoLabel, DetectedItem, PhotoDetections } from '../../../shared/detection/schema';
+import { clutterCoverage, type ClumpCoverage } from './clutter-coverage';
 import { DETECTION } from '../../detection/configuration';
 import { Detector } from '../../detection/detector';
 import { MODEL_IDS, type ModelId } from '../../detection/models';
@@ -45,7 +46,17 @@ export interface DetectionConfig {
 export const configName = (config: DetectionConfig) => `${config.models.join('+')} ${config.tiling}`;
 
 export type PhotoRun =
-  | { readonly file: string; readonly ms: number; readonly cpuMs: number; readonly longSide: number; readonly candidates: readonly Candidate[] }
+  | {
+      readonly file: string;
+      readonly ms: number;
+      readonly cpuMs: number;
+      readonly width: number;
+      readonly height: number;
+      readonly longSide: number;
+      readonly candidates: readonly Candidate[];
+      /** What the app would make of them (its thresholds, busy parts): what its cards are made from. */
+      readonly detections: PhotoDetections;
+    }
   | { readonly file: string; readonly error: string };
 
 export interface ConfigRun {
@@ -104,10 +115,9 @@ async function runPhoto(detector: Detector, photo: LabelledPhoto, dir: string, p
     if (!width || !height) throw new Error('it has no size');
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const { candidates } = await detector.candidates(file, { width, height });
-    itemsFromCandidates(candidates, DETECTION.thresholds);
+    const { candidates, detections } = await detector.candidates(file, { width, height });
     const used = process.cpuUsage(cpu);
-    return { file: photo.file, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, longSide: Math.max(width, height), candidates };
+    return { file: photo.file, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, width, height, longSide: Math.max(width, height), candidates, detections };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!detector.running && /could not load|stopped/.test(message)) throw error;
@@ -149,6 +159,8 @@ export interface ConfigReport {
    */
   readonly ms: { readonly p50: number; readonly p90: number; readonly p50Large: number | undefined; readonly large: number; readonly cpuP50: number };
   readonly points: readonly OperatingPoint[];
+  /** The clutter boxed by hand, and which of it a card of the app's would outline (the shipped configuration only). */
+  readonly clutter?: readonly { readonly file: string; readonly messy: boolean; readonly clumps: readonly ClumpCoverage[] }[];
   /** The shared rooms: the thresholds fitted on every room (what the app would ship); their figures are the folds'. */
   readonly fitted?: { readonly folds: number; readonly oneThreshold: number; readonly perGroup: Thresholds };
 }
@@ -208,8 +220,13 @@ export function evaluate(run: ConfigRun, labels: Labels, shipped: boolean): Conf
     // The shared rooms are judged left out only: thresholds fitted on other folds, at the rooms' own target.
     const target = ROOMS_TARGET_PRECISION;
     const fold = foldsOf(labelled.map((photo) => ({ file: photo.file, messy: messyOf(photo)! })), ROOM_FOLDS);
+    const clutter = read
+      .map((photo) => ({ photo: byFile.get(photo.file)!, run: photo }))
+      .filter(({ photo }) => photo.otherBoxes.length > 0)
+      .map(({ photo, run }) => ({ file: photo.file, messy: messyOf(photo)!, clumps: clutterCoverage(photo, run.detections, run) }));
     return {
       ...timing,
+      ...(shipped ? { clutter } : {}),
       points: [
         ...(shipped ? [point('as shipped', false, labelled, itemsAt(DETECTION.thresholds), DETECTION.thresholds)] : []),
         point(`one threshold, ${ROOM_FOLDS}-fold`, false, labelled, kFold(photos, fold, (use) => ({ default: fitGlobal(table, use, target) }))),
@@ -290,6 +307,23 @@ export function formatComparison(reports: readonly ConfigReport[]): string {
     }
   }
   return lines.join('\n');
+}
+
+/** Of the clutter boxed by hand, how much a card outlines: per room, per kind, and overall, messy rooms apart. */
+export function formatClutter(clutter: NonNullable<ConfigReport['clutter']>): string {
+  const share = (clumps: readonly ClumpCoverage[]) => {
+    const spot = clumps.filter((clump) => clump.card === 'spot').length;
+    const named = clumps.filter((clump) => clump.card === 'named').length;
+    return `${spot + named} of ${clumps.length} (${pct(clumps.length ? (spot + named) / clumps.length : undefined).trim()}: ${spot} by a busy spot, ${named} by a named thing)`;
+  };
+  const all = clutter.flatMap((photo) => photo.clumps);
+  const messy = clutter.filter((photo) => photo.messy).flatMap((photo) => photo.clumps);
+  const kinds = [...new Set(all.map((clump) => clump.kind))].sort();
+  return [
+    `Clutter boxed by hand in ${clutter.length} rooms: ${all.length} clumps. Outlined by a card: ${share(all)}; in the messy rooms ${share(messy)}.`,
+    ...kinds.map((kind) => `  ${kind.padEnd(12)} ${share(all.filter((clump) => clump.kind === kind))}`),
+    ...clutter.filter((photo) => photo.messy).map((photo) => `  ${photo.file.padEnd(34)} ${share(photo.clumps)}`),
+  ].join('\n');
 }
 
 /** The furniture and context thresholds of per-group thresholds, in words. */
