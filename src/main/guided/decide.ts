@@ -262,7 +262,8 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const stuck = (active.stuck ?? 0) + 1;
       // A busy spot card the person is stuck on is never shown again, whatever comes next (a break included).
       const stuckOn = phase.currentItem ? undefined : phase.currentSpot;
-      const passedNow = stuckOn && stuckOn !== SMALLER ? { passed: unique([...(active.passed ?? []), stuckOn]) } : {};
+      const easiest = nextOffer(state, active.anchors);
+      const passedNow = stuckOn && stuckOn !== SMALLER ? passing(active, stuckOn, easiest !== undefined) : {};
       if (stuck >= STUCK_BREAK) return offerBreak({ ...phase, active: { ...active, ...passedNow } });
       const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, ...passedNow, stuck } };
       // Stuck on several things at once: a smaller step, one of them, picked for the person.
@@ -270,7 +271,6 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const item = input.item ?? phase.currentItem;
       if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
       // Stuck with nothing in hand: the coach picks the easiest thing the photos show, one thing (not a group).
-      const easiest = nextOffer(state, active.anchors);
       const one = easiest && proposalFor(state, easiest.refs[0]);
       if (one) return propose(one, counted, { picked: true });
       // Nothing left to propose: a smaller step at the same spot, or another spot; with none left, a smaller step
@@ -313,9 +313,9 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       if (next) {
         // "Next" on a busy spot card moves on to a thing the detector named; that card is not asked again.
         if (input.kind === 'next' && phase.currentSpot && phase.currentSpot !== SMALLER) {
-          return offer(state, next, { ...here, active: { ...active, passed: unique([...(active.passed ?? []), phase.currentSpot]) } });
+          return offer(state, next, { ...here, active: { ...active, ...passing(active, phase.currentSpot, true) } });
         }
-        const mess = messSpot(state, active.passed ?? [], next);
+        const mess = messSpot(state, [...(active.passed ?? []), ...(active.passedEarly ?? [])], next);
         return mess ? askAtSpot(state, here, mess) : offer(state, next, here);
       }
       // "Next" with nothing left to propose asks for something else, as "I'm stuck" does: another spot, a smaller step.
@@ -742,6 +742,14 @@ function askAtSpot(state: SessionState, here: PhaseOf<'sorting'>, card: SpotCard
   };
 }
 
+/**
+ * A busy spot card passed: never shown again. Passed while things the detector named are left (`early`), it is kept
+ * apart, so the first card after they run out still says so.
+ */
+function passing(active: ActiveState, key: string, early: boolean): Pick<ActiveState, 'passed' | 'passedEarly'> {
+  return early ? { passedEarly: unique([...(active.passedEarly ?? []), key]) } : { passed: unique([...(active.passed ?? []), key]) };
+}
+
 /** The "one small thing, anywhere" card, as `currentSpot` names it. */
 const SMALLER = 'smaller';
 /** Stuck on the plain card ("what's the nearest thing?"): the smaller step comes next. */
@@ -755,7 +763,7 @@ const SMALLER_AFTER_PLAIN = 'plain';
  */
 function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: string): Decision {
   const spots = busySpots(state);
-  const passed = new Set(here.active.passed ?? []);
+  const passed = new Set([...(here.active.passed ?? []), ...(here.active.passedEarly ?? [])]);
   const open = (card: SpotCard) => !passed.has(card.key) && card.key !== stuckOn;
   // Fresh asks take turns over the spots, one per thing the person has named, so the same one is not asked forever.
   const named = state.decisions.filter((decision) => !decision.detection).length;

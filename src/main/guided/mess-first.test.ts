@@ -6,8 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../shared/questions/schema';
+import type { SessionState } from '../../shared/session/schema';
 import { messyBedroom } from '../../../test-support/detections';
 import { guidedHarness } from '../../../test-support/guided';
+import { recordDecisions } from '../session/decisions';
+import { newSessionState } from '../session';
+import { decide } from './decide';
 
 describe('a messy bedroom, from the first card', () => {
   it('starts with the clutter: the bottle on the floor, the pile on the bed, the cup on the desk, the pile on the floor, the laptop; the books on the shelf after', async () => {
@@ -36,5 +40,33 @@ describe('a messy bedroom, from the first card', () => {
       'laptop (on the table, right side)',
       '4 books (middle)',
     ]);
+  });
+
+  it('never shows a pile passed early again, and still says "That’s everything I could name" once the things it named run out', () => {
+    let state: SessionState = { ...newSessionState('s', 0), photos: [messyBedroom()], guided: { phase: 'sorting', active: { function: 'sleep', anchors: ['bed'], later: [] } } };
+    const step = (decision: ReturnType<typeof decide>) => {
+      const recorded = decision.records ? recordDecisions(state, decision.records.map((record, index) => ({ ...record, id: `d${state.decisions.length + index}` })), 0) : state;
+      state = { ...recorded, guided: decision.next };
+      return decision.action;
+    };
+    const spots: string[] = [];
+    let ranOut: string | undefined;
+    for (let turn = 0; turn < 30 && !ranOut; turn += 1) {
+      const guided = state.guided?.phase === 'sorting' ? state.guided : undefined;
+      // Each thing the detector named is kept; each pile is passed, with "I'm stuck" or "next" in turn.
+      const action = step(
+        decide(
+          state,
+          guided?.currentItem ? { kind: 'disposition', item: guided.currentItem, outcome: 'keep' } : guided?.currentSpot ? (spots.length % 2 ? { kind: 'next' } : { kind: 'help' }) : { kind: 'next' },
+        ),
+      );
+      if (action.kind !== 'askWhatIsIt' || !action.spot) continue;
+      if (action.ranOut) ranOut = action.spot;
+      else spots.push(action.spot);
+    }
+    expect(spots).toEqual(['the pile on the bed', 'the pile on the floor, in front of the bed']);
+    // Both were passed while things it named were left; once those are decided, the card says so.
+    expect(ranOut).toBeDefined();
+    expect(spots).not.toContain(ranOut);
   });
 });
