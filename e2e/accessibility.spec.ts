@@ -84,7 +84,7 @@ for (const theme of ['dark', 'light'] as const) {
     await dialog(page).getByRole('textbox').press('Enter');
 
     // "What's next" with a busy spot, then too much: a yes/no card.
-    await expect(dialog(page).getByRole('heading', { name: /Look at .*: what’s the nearest thing there\?/ })).toBeVisible();
+    await expect(dialog(page).getByRole('heading', { name: /There’s .*: what’s the nearest thing there\?/ })).toBeVisible();
     await expectAccessible(page, 'a card pointing at a busy spot');
     await other(page, 'too much');
     await expect(dialog(page).getByRole('button', { name: /yes/i })).toBeVisible();

@@ -5,7 +5,7 @@ import type { CocoLabel, DetectedItem } from '../../shared/detection/schema';
 import { detectionThing } from '../../shared/session/pile-groups';
 import { newSessionState } from '../../shared/session/new-session';
 import type { Photo, SessionState } from '../../shared/session/schema';
-import { arbitrarySpotPhoto } from '../../../test-support/detections';
+import { arbitrarySpotPhoto, messyBedroom } from '../../../test-support/detections';
 import { recordDecisions } from '../session/decisions';
 import { lastRun, nextOffer, offers, SAME_KIND_RUN } from './offers';
 
@@ -27,6 +27,30 @@ function session(photos: Photo[]): SessionState {
 const shelf = () => Array.from({ length: 12 }, (_, index) => thing('book', 100 + index * 42, 80, 38, 150, 0.5 + index / 100));
 /** Five books lying about on a table, at different heights. */
 const tableBooks = () => [thing('dining table', 0, 500, 1200, 400, 0.9), ...[0, 1, 2, 3, 4].map((index) => thing('book', 150 + index * 130, 560 + (index % 2) * 90, 110, 70))];
+
+describe('offers: the mess first (issue 35)', () => {
+  it('offers what is left on the floor and on the desk before the books on the shelf above the bed, which are not "on the bed" and come last, put away', () => {
+    const state = session([messyBedroom()]);
+    const cards = offers(state).map((offer) => [offer.refs.length > 1 ? `${offer.refs.length} ${offer.name}s` : offer.name, offer.where, offer.clutter, offer.inPlace]);
+    expect(cards).toEqual([
+      ['bottle', 'on the floor, bottom', true, false],
+      ['cup', 'on the table, right side', true, false],
+      ['laptop', 'on the table, right side', true, false],
+      ['4 books', 'middle', false, true],
+      ['clock', 'top right', false, true],
+    ]);
+  });
+
+  it('offers a thing left on a surface before an easier one that is not (a bottle up on a shelf), easy wins first within each', () => {
+    ids = 0;
+    const table = thing('dining table', 0, 500, 1200, 400, 0.9);
+    const shelfBottle = thing('bottle', 900, 100, 40, 120, 0.9);
+    const book = thing('book', 300, 560, 110, 70);
+    const cup = thing('cup', 600, 540, 60, 80);
+    const state = session([photo('room', [table, shelfBottle, book, cup])]);
+    expect(offers(state).map((offer) => offer.name)).toEqual(['cup', 'book', 'bottle']);
+  });
+});
 
 describe('offers: things as a person sees them', () => {
   it('makes the books lying on a table one card with its count, its place and its outline around them all', () => {

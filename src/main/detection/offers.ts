@@ -1,8 +1,9 @@
 /**
  * What the coach offers next from the photos, as a person sees a room: several things of one kind in one place are
- * one thing to decide ("the 12 books on the table in photo 9"), things that look put away (books standing in a row,
- * a clock up on the wall) come last and once ("already in place?"), and no more than three cards in a row are about
- * the same kind of thing. Pure functions of the session, like the rest of the proposals.
+ * one thing to decide ("the 12 books on the table in photo 9"), the mess first (things left on a bed, a table, a sofa,
+ * a chair or the floor), things that look put away (books standing in a row, a clock up on the wall) last and once
+ * ("already in place?"), and no more than three cards in a row about the same kind of thing. Pure functions of the
+ * session, like the rest of the proposals.
  */
 import type { Box, CocoLabel, DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
 import { easeRank } from '../../shared/detection/classes';
@@ -10,7 +11,7 @@ import { counted } from '../../shared/text/names';
 import type { Decision, Photo, SessionState } from '../../shared/session/schema';
 import { area, type Size } from './postprocess';
 import { proposals, type Proposal } from './proposals';
-import { relationOf, sideOf } from './where';
+import { groundOf, relationOf, sideOf } from './where';
 
 /** One card's worth of detected things: a thing alone, or several of one kind in one place. */
 export interface Offer {
@@ -26,6 +27,8 @@ export interface Offer {
   readonly focus: readonly [Focus, ...Focus[]];
   /** They look put away (standing in a row, up on a wall): offered last, as "already in place?". */
   readonly inPlace: boolean;
+  /** They stand where things are left about (on a bed, a table, a sofa, a chair, the floor): offered first. */
+  readonly clutter: boolean;
   /** How sure the detector is of them: the best score among them. */
   readonly score: number;
 }
@@ -48,8 +51,8 @@ interface Seen {
 
 /**
  * Every undecided detected thing the coach may propose, as cards: groups of one kind in one place, single things,
- * and what looks put away, in the order they are best offered (easy wins first, the detector's surest first, what
- * is in place last).
+ * and what looks put away, in the order they are best offered: what is left about on a bed, a table, a sofa, a chair
+ * or the floor first, what is in place last; within each, easy wins first, the detector's surest first.
  */
 export function offers(state: SessionState, anchors: readonly string[] = state.anchors): Offer[] {
   const seen = proposals(state, anchors).flatMap((proposal): Seen[] => {
@@ -67,7 +70,7 @@ export function offers(state: SessionState, anchors: readonly string[] = state.a
     const others = photo.detections?.items ?? [];
     result.push(offerOf(cluster, photo, others, state.photos.length > 1 ? cluster[0]!.photoIndex + 1 : undefined));
   }
-  return result.sort((a, b) => Number(a.inPlace) - Number(b.inPlace) || easeRank(a.label) - easeRank(b.label) || b.score - a.score);
+  return result.sort((a, b) => Number(a.inPlace) - Number(b.inPlace) || Number(b.clutter) - Number(a.clutter) || easeRank(a.label) - easeRank(b.label) || b.score - a.score);
 }
 
 /**
@@ -139,11 +142,12 @@ function offerOf(cluster: readonly Seen[], photo: Size & { readonly id: string }
   const first = ranked[0]!;
   if (ranked.length === 1) {
     const { proposal, item } = first;
-    return { label: item.label, name: proposal.name, where: proposal.where, refs: [proposal.ref], focus: [proposal.focus], inPlace: onTheWall(item, others, photo), score: item.score };
+    const clutter = groundOf(item, others, photo) !== undefined;
+    return { label: item.label, name: proposal.name, where: proposal.where, refs: [proposal.ref], focus: [proposal.focus], inPlace: onTheWall(item, others, photo), clutter, score: item.score };
   }
   const items = ranked.map((entry) => entry.item);
   const box = union(items.map((item) => item.box));
-  const relations = new Set(items.map((item) => relationOf(item, others)));
+  const relations = new Set(items.map((item) => relationOf(item, others, photo)));
   const [relation] = relations;
   const side = sideOf(box, photo);
   const place = relations.size === 1 && relation ? `${relation}, ${side}` : side;
@@ -157,6 +161,8 @@ function offerOf(cluster: readonly Seen[], photo: Size & { readonly id: string }
     refs,
     focus: [{ photoId: photo.id, box, label: `${counted(items.length, name)}, ${where}` }, ...ranked.slice(0, 11).map((entry) => entry.proposal.focus)],
     inPlace: inARow(items),
+    // Most of them left about: the group is part of the mess.
+    clutter: items.filter((item) => groundOf(item, others, photo) !== undefined).length * 2 > items.length,
     score: first.item.score,
   };
 }
@@ -179,7 +185,7 @@ function inARow(items: readonly DetectedItem[]): boolean {
 function onTheWall(item: DetectedItem, others: readonly DetectedItem[], photo: Size): boolean {
   if (item.label !== 'clock') return false;
   const centre = item.box.y + item.box.height / 2;
-  return centre < photo.height / 2 && !relationOf(item, others)?.startsWith('on ') && area(item.box) < (photo.width * photo.height) / 4;
+  return centre < photo.height / 2 && !groundOf(item, others) && area(item.box) < (photo.width * photo.height) / 4;
 }
 
 const sameBox = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

@@ -7,7 +7,7 @@ import type { Box, DetectedItem, DetectionRef, Focus } from '../../shared/detect
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo, easeRank, isProposable } from '../../shared/detection/classes';
 import { detectionThing } from '../../shared/session/pile-groups';
-import { halfOf, spotsIn, spotWords } from './spots';
+import { halfOf, isClutter, spotAt, spotsIn, spotWords, type Sight } from './spots';
 import { firstSighting, twinsOf } from './twins';
 import { whereOf } from './where';
 
@@ -106,9 +106,17 @@ export interface SpotCard {
   /** Names the card for the whole session (photo, spot, step): a card the person was stuck on is not shown again. */
   readonly key: string;
   readonly step: 'whole' | 'half' | 'one';
-  /** The spot in words, with its photo when there are several: "the top of the table in photo 2". */
+  /** The spot in words, with its photo when there are several: "the pile on the bed in photo 2". */
   readonly spot: string;
-  /** For `half`: which half, in words ("the left half of the top of the table in photo 2"). */
+  /** What is there, plainly ("a pile"), and where, with its photo ("on the floor, by the bed, in photo 2"). */
+  readonly sight: Sight;
+  readonly at: string;
+  /**
+   * Part of the mess: something the detector could not name left on a bed, a table, a sofa, a chair or the floor. Such
+   * a spot is asked about among the first cards, between the things it named (guided/decide.ts).
+   */
+  readonly mess: boolean;
+  /** For `half`: which half, in words ("the left half of the pile on the bed in photo 2"). */
   readonly half?: string;
   readonly focus: Focus;
 }
@@ -127,10 +135,15 @@ export function busySpots(state: SessionState): SpotCard[][] {
     .sort((a, b) => b.spot.amount - a.spot.amount)
     .map(({ photo, number, spot }) => {
       const words = spotWords(spot, several ? number : undefined);
+      const at = spotAt(spot, several ? number : undefined);
+      const mess = isClutter(spot) && spot.unnamed.length > 0;
       const card = (step: SpotCard['step'], box: Box, label: string, extra: { half?: string } = {}): SpotCard => ({
         key: `${photo.id}#${spot.id}#${step}`,
         step,
         spot: words,
+        sight: spot.sight,
+        at,
+        mess,
         ...extra,
         focus: { photoId: photo.id, box, label },
       });

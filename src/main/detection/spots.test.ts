@@ -5,11 +5,11 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classInfo, isLiving, isProposable } from '../../shared/detection/classes';
 import type { Box, BusyRegion, CocoLabel, DetectedItem } from '../../shared/detection/schema';
-import { arbitrarySpotPhoto } from '../../../test-support/detections';
+import { arbitrarySpotPhoto, messyBedroom } from '../../../test-support/detections';
 import { Detector } from './detector';
 import { intersection } from './postprocess';
 import { findDetectorRuntime } from './runtime';
-import { areaPlace, clearOfLiving, halfOf, MAX_LIVING_SHARE, spotsIn, spotWords, type SpotPhoto } from './spots';
+import { areaPlace, clearOfLiving, halfOf, MAX_LIVING_SHARE, spotAt, spotsIn, spotWords, type SpotPhoto } from './spots';
 
 let ids = 0;
 function thing(label: CocoLabel, x: number, y: number, width: number, height: number, score = 0.5): DetectedItem {
@@ -45,7 +45,7 @@ describe('busy spots are places where things stand', () => {
     expect(spotsIn(room)).toEqual([]);
   });
 
-  it('names the top of the table with everything on it, and ranks it above a smaller pile on the floor', () => {
+  it('names the table with everything on it, and ranks it above a smaller pile elsewhere', () => {
     const spots = spotsIn(
       photo(
         [
@@ -60,9 +60,9 @@ describe('busy spots are places where things stand', () => {
       ),
     );
     expect(spots.map((spot) => [spot.place, spot.amount, spot.things.map((one) => one.name).sort()])).toEqual([
-      ['the top of the table', 3, ['book', 'bottle', 'cup']],
-      ['the upper right', 2, []],
-      ['the spot by the table', 2, ['backpack', 'bag']],
+      ['the things on the table', 3, ['book', 'bottle', 'cup']],
+      ['the spot at the upper right', 2, []],
+      ['the things by the table', 2, ['backpack', 'bag']],
     ]);
     // The outline holds what stands there, with a small margin, inside the photo.
     expect(spots[0]!.box).toEqual({ x: 80, y: 200, width: 380, height: 150 });
@@ -71,10 +71,10 @@ describe('busy spots are places where things stand', () => {
   it('counts a busy part nothing could name with the furniture it lies on: clothes on the bed', () => {
     const [spot, ...rest] = spotsIn(photo([thing('bed', 100, 200, 800, 400)], [{ box: { x: 333, y: 200, width: 333, height: 200 }, busyness: 1.8 }]));
     expect(rest).toEqual([]);
-    expect(spot).toMatchObject({ kind: 'on', place: 'the bed', amount: 2, things: [] });
+    expect(spot).toMatchObject({ kind: 'on', sight: 'a pile', at: 'on the bed', place: 'the pile on the bed', amount: 2, things: [] });
   });
 
-  it('says which one when a photo has two of the same furniture, and where things stand by furniture', () => {
+  it('says which one when a photo has two of the same furniture, and where things stand on the floor by furniture', () => {
     const spots = spotsIn(
       photo([
         thing('chair', 50, 200, 200, 300),
@@ -87,13 +87,13 @@ describe('busy spots are places where things stand', () => {
         thing('tv', 300, 0, 200, 90),
       ]),
     );
-    expect(places(spots).sort()).toEqual(['the chair on the left', 'the spot in front of the bed']);
+    expect(places(spots).sort()).toEqual(['the things on the chair on the left', 'the things on the floor, in front of the bed']);
   });
 
   it('puts what stands below a TV under it, and names a place by where it is when no furniture is near', () => {
     const spots = spotsIn(photo([thing('tv', 400, 50, 300, 150), thing('remote', 450, 260, 60, 30), thing('book', 530, 250, 80, 40), thing('cup', 50, 500, 50, 60), thing('cup', 120, 500, 50, 60)]));
     // Two cups cover more of the photo than a remote and a book: the lower left comes first.
-    expect(places(spots)).toEqual(['the lower left', 'the spot under the TV']);
+    expect(places(spots)).toEqual(['the things at the lower left', 'the things under the TV']);
     expect(areaPlace({ x: 450, y: 250, width: 100, height: 100 }, { width: 1000, height: 600 })).toBe('the middle');
     expect(areaPlace({ x: 0, y: 0, width: 100, height: 100 }, { width: 1000, height: 600 })).toBe('the upper left');
     expect(areaPlace({ x: 900, y: 250, width: 100, height: 100 }, { width: 1000, height: 600 })).toBe('the right side');
@@ -101,11 +101,13 @@ describe('busy spots are places where things stand', () => {
 
   it('says the photo: "in photo 2" for a named place, "of photo 3" or "of the photo" for a part of it', () => {
     const [onTable] = spotsIn(photo([thing('dining table', 0, 300, 600, 250), thing('cup', 100, 250, 60, 80), thing('book', 200, 280, 100, 50)]));
-    expect(spotWords(onTable!, 2)).toBe('the top of the table in photo 2');
-    expect(spotWords(onTable!, undefined)).toBe('the top of the table');
+    expect(spotWords(onTable!, 2)).toBe('the things on the table in photo 2');
+    expect(spotWords(onTable!, undefined)).toBe('the things on the table');
+    expect(spotAt(onTable!, 2)).toBe('on the table in photo 2');
     const [pile] = spotsIn(photo([], [{ box: { x: 0, y: 400, width: 333, height: 200 }, busyness: 1.4 }]));
-    expect(spotWords(pile!, 3)).toBe('the lower left of photo 3');
-    expect(spotWords(pile!, undefined)).toBe('the lower left of the photo');
+    expect(spotWords(pile!, 3)).toBe('the spot at the lower left of photo 3');
+    expect(spotWords(pile!, undefined)).toBe('the spot at the lower left of the photo');
+    expect(spotAt(pile!, 3)).toBe('at the lower left of photo 3');
   });
 
   it('leaves out what a person holds, and keeps the side of the sofa where more stands when a person sits in the middle', () => {
@@ -120,7 +122,7 @@ describe('busy spots are places where things stand', () => {
       ]),
     );
     expect(spots).toHaveLength(1);
-    expect(spots[0]).toMatchObject({ place: 'the sofa', amount: 2 });
+    expect(spots[0]).toMatchObject({ place: 'the things on the sofa', amount: 2 });
     expect(spots[0]!.things.map((one) => one.name).sort()).toEqual(['bag', 'remote']);
     expect(spots[0]!.box.x + spots[0]!.box.width).toBeLessThanOrEqual(400);
   });
@@ -131,6 +133,26 @@ describe('busy spots are places where things stand', () => {
     expect(halfOf(spot!, table)).toEqual({ side: 'left', box: { x: 30, y: 200, width: 415, height: 150 } });
     const [pile] = spotsIn(photo([], [{ box: { x: 0, y: 400, width: 333, height: 200 }, busyness: 1.4 }]));
     expect(halfOf(pile!, photo([], []))).toBeUndefined();
+  });
+});
+
+describe('the mess, said plainly (issue 35)', () => {
+  it('finds the pile on the bed and the pile on the floor in front of it, as part of the mess; the books on the shelf above are no part of the bed', () => {
+    const spots = spotsIn(messyBedroom());
+    const words = spots.map((spot) => [spot.kind, spot.sight, spot.at, spot.things.map((one) => one.name)]);
+    expect(words).toContainEqual(['on', 'a pile', 'on the bed', []]);
+    expect(words).toContainEqual(['floor', 'a pile', 'on the floor, in front of the bed', []]);
+    const bed = spots.find((spot) => spot.at === 'on the bed')!;
+    expect(bed.things.map((one) => one.name)).not.toContain('book');
+    expect(spotWords(bed, 2)).toBe('the pile on the bed in photo 2');
+    expect(spotAt(spots.find((spot) => spot.kind === 'floor')!, 2)).toBe('on the floor, in front of the bed, in photo 2');
+  });
+
+  it('says "something" for a busy part on a table (papers, cables), and "a few things" where it named them all', () => {
+    const desk = photo([thing('dining table', 0, 300, 1000, 300), thing('cup', 100, 250, 60, 80)], [{ box: { x: 333, y: 300, width: 333, height: 200 }, busyness: 1.5 }]);
+    expect(spotsIn(desk).map((spot) => `${spot.sight} ${spot.at}`)).toEqual(['something on the table']);
+    const named = photo([thing('dining table', 0, 300, 1000, 300), thing('cup', 100, 250, 60, 80), thing('book', 200, 280, 100, 50)]);
+    expect(spotsIn(named).map((spot) => `${spot.sight} ${spot.at}`)).toEqual(['a few things on the table']);
   });
 });
 

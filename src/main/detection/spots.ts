@@ -1,17 +1,17 @@
 /**
- * Busy spots: the places in a photo where things stand, busiest first, each named as a person names a place ("the
- * top of the table", "the sofa", "the spot in front of the bed", or by where it is: "the lower left"). Made from a
- * photo's detections alone: the movable things the detector named and the busy parts of the photo it could not name
- * (piles, papers). Pure geometry over boxes; no model.
+ * Busy spots: the places in a photo where things stand, busiest first, each said as a person says what they see and
+ * where ("a pile on the bed", "a pile on the floor, by the bed", "something in front of the TV", or by where it is in
+ * the photo: "something at the lower left"). Made from a photo's detections alone: the movable things the detector
+ * named and the busy parts of the photo it could not name (piles, papers). Pure geometry over boxes; no model.
  *
  * People and animals are never part of a spot and a spot is never on one: a thing mostly inside a person's or an
  * animal's box (held, worn, sat on) is left out, and a spot that would cover one is cut back until it does not
  * (`clearOfLiving`), or dropped.
  */
 import { classInfo, isLiving, isProposable } from '../../shared/detection/classes';
-import type { Box, BusyRegion, DetectedItem, PhotoDetections } from '../../shared/detection/schema';
+import type { Box, BusyRegion, CocoLabel, DetectedItem, PhotoDetections } from '../../shared/detection/schema';
 import { area, intersection, type Size } from './postprocess';
-import { areaPhrase } from './where';
+import { areaPhrase, onTheFloor, SURFACE_UPPER, surfaceUnder } from './where';
 
 /** A spot may share at most this much of its area with people and animals, and never its centre. */
 export const MAX_LIVING_SHARE = 0.15;
@@ -26,12 +26,14 @@ const NEAR = 0.06;
 /** The outline leaves this share of the photo's long side around what stands there. */
 const MARGIN = 0.02;
 
-export type SpotKind = 'on' | 'near' | 'area';
+export type SpotKind = 'on' | 'floor' | 'near' | 'area';
+/** What a spot card says is there: a pile where clothes and the like are heaped, something elsewhere, or things it named. */
+export type Sight = 'a pile' | 'something' | 'a few things';
 
 export interface Spot {
   /** Names the spot among the photo's spots, the same for the same detections (for remembering it). */
   readonly id: string;
-  /** `on` a piece of furniture, `near` one, or only somewhere in the photo (`area`). */
+  /** `on` a piece of furniture, on the `floor`, `near` a piece of furniture, or only somewhere in the photo (`area`). */
   readonly kind: SpotKind;
   /** What is outlined: what stands there, with a small margin. */
   readonly box: Box;
@@ -41,7 +43,11 @@ export interface Spot {
   readonly unnamed: readonly BusyRegion[];
   /** How much stands there: each thing counts one, each unnamed busy part `UNNAMED_WEIGHT`. */
   readonly amount: number;
-  /** The place in words, without the photo: "the top of the table", "the spot by the sofa", "the lower left". */
+  /** What is there, plainly: "a pile" (on a bed, a sofa, a chair, the floor), "something", or "a few things" it named. */
+  readonly sight: Sight;
+  /** Where it is, without the photo: "on the bed", "on the floor, by the bed", "by the sofa", "at the lower left". */
+  readonly at: string;
+  /** The spot as a thing to look at, without the photo: "the pile on the bed", "the spot by the sofa". */
   readonly place: string;
 }
 
@@ -67,14 +73,23 @@ export function spotsIn(photo: SpotPhoto): Spot[] {
   const groups = groupsOf(things, busy, furniture, living, photo);
   const placed = groups.flatMap((group) => {
     const settled = settle(group.pieces, living, photo);
-    return settled ? [spotOf(group, settled, furniture, photo)] : [];
+    return settled ? [spotOf(group, settled, furniture, { ...photo, items })] : [];
   });
   // Two spots that read the same are one place to the person: the busier one stays.
   const ranked = placed.sort((a, b) => byAmount(a.spot, b.spot));
-  const once = ranked.filter(({ spot }, index) => ranked.findIndex((other) => other.spot.place === spot.place) === index);
+  const once = ranked.filter(({ spot }, index) => ranked.findIndex((other) => other.spot.at === spot.at) === index);
   // Two places by the same furniture that read alike ("around the oven", "by the oven") say which side "by" is.
   const byTheSame = (landmark: Landmark) => once.filter((other) => other.landmark?.furniture.id === landmark.furniture.id).length > 1;
-  return once.map(({ spot, landmark }) => (landmark && byTheSame(landmark) ? { ...spot, place: nearPlace(spot.box, landmark, true, furniture, photo) } : spot));
+  return once.map(({ spot, landmark }) => {
+    if (!landmark || !byTheSame(landmark)) return spot;
+    const near = nearPlace(spot.box, landmark, true, furniture, photo);
+    return worded(spot, spot.kind === 'floor' ? `on the floor, ${near}` : near);
+  });
+}
+
+/** Whether a spot is part of the mess: things left on a bed, a table, a sofa, a chair or the floor. */
+export function isClutter(spot: Spot): boolean {
+  return spot.kind === 'on' || spot.kind === 'floor';
 }
 
 /** Whether a box shares little enough with people and animals to be pointed at, and its centre is on none. */
@@ -125,9 +140,9 @@ function livingShare(box: Box, living: readonly Box[]): number {
 }
 
 /**
- * Things on a piece of furniture go with it (the whole top of the table is one place); the rest stand together when
- * they are close; a busy part nothing named joins the furniture it is mostly on, or things it overlaps, or stands
- * alone. A busy part on a person or an animal is none of these.
+ * Things standing on a piece of furniture go with it (the whole top of the table is one place); the rest stand
+ * together when they are close; a busy part nothing named joins the furniture it is mostly on (above its foot), or
+ * things it overlaps, or stands alone. A busy part on a person or an animal is none of these.
  */
 function groupsOf(things: readonly DetectedItem[], busy: readonly BusyRegion[], furniture: readonly DetectedItem[], living: readonly Box[], photo: Size): Group[] {
   const surfaces = furniture.filter((item) => classInfo(item.label).surface === true);
@@ -152,7 +167,7 @@ function groupsOf(things: readonly DetectedItem[], busy: readonly BusyRegion[], 
     if (!clearOfLiving(region.box, living)) return;
     const under = surfaces
       .map((surface) => ({ surface, shared: intersection(region.box, surface.box) }))
-      .filter(({ shared }) => shared >= 0.5 * area(region.box))
+      .filter(({ surface, shared }) => shared >= 0.5 * area(region.box) && aboveTheFoot(clip(region.box, surface.box), surface))
       .sort((a, b) => b.shared - a.shared)[0];
     if (under) {
       const group = on.get(under.surface.id) ?? { surface: under.surface, pieces: [] };
@@ -167,20 +182,9 @@ function groupsOf(things: readonly DetectedItem[], busy: readonly BusyRegion[], 
   return [...[...on.values()].map(({ surface, pieces }) => ({ key: `on${surface.id}`, surface, pieces })), ...clusters, ...alone];
 }
 
-/** The smallest surface whose box holds the thing's base (as `relationOf` in where.ts reads "on the table"). */
-function surfaceUnder(thing: DetectedItem, surfaces: readonly DetectedItem[]): DetectedItem | undefined {
-  const baseX = thing.box.x + thing.box.width / 2;
-  const baseY = thing.box.y + thing.box.height;
-  return surfaces
-    .filter(
-      (surface) =>
-        area(surface.box) > 1.5 * area(thing.box) &&
-        baseX >= surface.box.x &&
-        baseX <= surface.box.x + surface.box.width &&
-        baseY >= surface.box.y &&
-        baseY <= surface.box.y + surface.box.height + thing.box.height * 0.1,
-    )
-    .sort((a, b) => area(a.box) - area(b.box))[0];
+/** A busy part lies on a bed, a sofa, a chair or a bench when the middle of what it covers there is above its foot. */
+function aboveTheFoot(part: Box, surface: DetectedItem): boolean {
+  return surface.label === 'dining table' || part.y + part.height / 2 <= surface.box.y + SURFACE_UPPER * surface.box.height;
 }
 
 /** Things within `near` pixels of each other, linked in chains (single linkage), in the detector's order. */
@@ -232,34 +236,54 @@ function settle(pieces: readonly Piece[], living: readonly Box[], photo: Size): 
 
 type Landmark = { readonly furniture: DetectedItem; readonly relation: string };
 
-/** A spot, with the furniture it is by when it is `near` one (its words then depend on the photo's other spots). */
-function spotOf(group: Group, settled: { pieces: Piece[]; box: Box }, furniture: readonly DetectedItem[], photo: Size): { spot: Spot; landmark?: Landmark } {
+/**
+ * A spot, with the furniture it is by when it is `near` one or on the floor by one (its words then depend on the
+ * photo's other spots). Floor first: things left there are on it, whatever furniture stands near.
+ */
+function spotOf(
+  group: Group,
+  settled: { pieces: Piece[]; box: Box },
+  furniture: readonly DetectedItem[],
+  photo: Size & { readonly items: readonly DetectedItem[] },
+): { spot: Spot; landmark?: Landmark } {
   const things = settled.pieces.flatMap((piece) => ('thing' in piece ? [piece.thing] : []));
   const unnamed = settled.pieces.flatMap((piece) => ('region' in piece ? [{ ...piece.region, box: piece.box }] : []));
-  const base = { id: group.key, box: settled.box, things, unnamed, amount: amountOf(settled.pieces) };
-  if (group.surface) return { spot: { ...base, kind: 'on', place: surfacePlace(group.surface, furniture, photo) } };
+  const amount = amountOf(settled.pieces);
+  const base = { id: group.key, box: settled.box, things, unnamed, amount };
+  if (group.surface) return { spot: worded({ ...base, kind: 'on' }, `on ${theName(group.surface, furniture, photo)}`, group.surface) };
   const landmark = landmarkBy(settled.box, furniture, photo);
-  if (landmark) return { spot: { ...base, kind: 'near', place: nearPlace(settled.box, landmark, false, furniture, photo) }, landmark };
-  return { spot: { ...base, kind: 'area', place: areaPlace(settled.box, photo) } };
+  const floor = amountOf(settled.pieces.filter((piece) => onTheFloor(piece.box, photo))) * 2 >= amount;
+  if (floor) {
+    const by = landmark && { ...landmark, relation: landmark.relation === 'around' ? 'by' : landmark.relation };
+    return { spot: worded({ ...base, kind: 'floor' }, by ? `on the floor, ${nearPlace(settled.box, by, false, furniture, photo)}` : 'on the floor'), ...(by ? { landmark: by } : {}) };
+  }
+  if (landmark) return { spot: worded({ ...base, kind: 'near' }, nearPlace(settled.box, landmark, false, furniture, photo)), landmark };
+  return { spot: worded({ ...base, kind: 'area' }, areaAt(settled.box, photo)) };
 }
 
+/** Furniture a pile lies on (not a table, where busy parts are papers and cables as often as a heap). */
+const PILED_ON: ReadonlySet<CocoLabel> = new Set(['bed', 'couch', 'chair', 'bench']);
+
 /**
- * "the spot by the oven"; when another place in the photo is near the same furniture (`shared`), "by" says which side
- * ("the spot to the right of the oven"), since "around the oven" and "by the oven" read alike. A place alone by its
- * furniture keeps "by": a recorded session's spot words are worked out again when it replays, and must come out the
- * same (src/main/session-log/fixtures/v2/detected.jsonl has "the spot by the table").
+ * A spot's words, from where it is: what is there said plainly (a pile on a bed, a sofa, a chair or the floor; on a
+ * table or elsewhere, something; only things it named, a few things) and the spot as a thing to look at.
+ */
+function worded(spot: Omit<Spot, 'sight' | 'at' | 'place'>, at: string, surface?: DetectedItem): Spot {
+  const piled = spot.kind === 'floor' || (surface !== undefined && PILED_ON.has(surface.label));
+  const sight: Sight = spot.unnamed.length === 0 ? 'a few things' : piled ? 'a pile' : 'something';
+  return { ...spot, sight, at, place: `${NOUN[sight]} ${at}` };
+}
+
+const NOUN: Readonly<Record<Sight, string>> = { 'a pile': 'the pile', something: 'the spot', 'a few things': 'the things' };
+
+/**
+ * "by the oven"; when another place in the photo is near the same furniture (`shared`), "by" says which side ("to
+ * the right of the oven"), since "around the oven" and "by the oven" read alike.
  */
 function nearPlace(box: Box, landmark: Landmark, shared: boolean, furniture: readonly DetectedItem[], photo: Size): string {
   const f = landmark.furniture.box;
   const side = box.x + box.width / 2 < f.x + f.width / 2 ? 'to the left of' : 'to the right of';
-  return `the spot ${shared && landmark.relation === 'by' ? side : landmark.relation} ${theName(landmark.furniture, furniture, photo)}`;
-}
-
-/** "the top of the table", "the sofa", "the chair on the left" (when the photo has two chairs). */
-function surfacePlace(surface: DetectedItem, furniture: readonly DetectedItem[], photo: Size): string {
-  const name = theName(surface, furniture, photo);
-  // A table is worked from its top; a bed, a sofa, a chair or a bench is the place itself.
-  return surface.label === 'dining table' ? name.replace(/^the /, 'the top of the ') : name;
+  return `${shared && landmark.relation === 'by' ? side : landmark.relation} ${theName(landmark.furniture, furniture, photo)}`;
 }
 
 /** "the bed", or with where it is when the photo has more than one of that name: "the chair on the left". */
@@ -305,10 +329,22 @@ export function areaPlace(box: Box, photo: Size): string {
   return row === 'middle' ? `the ${column} side` : `the ${row} ${column}`;
 }
 
-/** The spot with its photo: "the top of the table in photo 2", "the lower left of photo 3" ("of the photo" alone). */
+/** Where in the photo, as where something is: "at the lower left", "on the right side", "in the middle". */
+function areaAt(box: Box, photo: Size): string {
+  const place = areaPlace(box, photo);
+  return place === 'the middle' ? 'in the middle' : place.endsWith(' side') ? `on ${place}` : `at ${place}`;
+}
+
+/** Where the spot is, with its photo: "on the bed in photo 2", "on the floor, by the bed, in photo 2", "at the lower left of photo 3". */
+export function spotAt(spot: Spot, photoNumber: number | undefined): string {
+  if (spot.kind === 'area') return `${spot.at} of ${photoNumber === undefined ? 'the photo' : `photo ${photoNumber}`}`;
+  if (photoNumber === undefined) return spot.at;
+  return spot.kind === 'floor' && spot.at.includes(',') ? `${spot.at}, in photo ${photoNumber}` : `${spot.at} in photo ${photoNumber}`;
+}
+
+/** The spot with its photo, as a thing to look at: "the pile on the bed in photo 2", "the spot at the lower left of photo 3". */
 export function spotWords(spot: Spot, photoNumber: number | undefined): string {
-  if (spot.kind === 'area') return `${spot.place} of ${photoNumber === undefined ? 'the photo' : `photo ${photoNumber}`}`;
-  return photoNumber === undefined ? spot.place : `${spot.place} in photo ${photoNumber}`;
+  return `${NOUN[spot.sight]} ${spotAt(spot, photoNumber)}`;
 }
 
 /** More standing there first; then the busier unnamed parts, then the more covered, then top to bottom. */

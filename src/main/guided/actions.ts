@@ -39,6 +39,9 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('askWhatIsIt'),
     suggestions: z.array(text).max(4),
     spot: text.optional(),
+    /** For a busy spot: what is there, plainly ("a pile"), and where ("on the floor, by the bed"). */
+    sight: text.optional(),
+    at: text.optional(),
     step: z.enum(['half', 'one']).optional(),
     half: text.optional(),
     smaller: z.literal(true).optional(),

@@ -125,10 +125,10 @@ describe('running out of things to name, as the person hears it', () => {
     });
     for (let turn = 0; turn < 3; turn += 1) await harness.coach.turn({ text: '' });
     expect(prompts(harness.asked)).toEqual([
-      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
-      'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
-      'Look at the lower left of the photo: what’s the nearest thing there? Type what it is.',
-      'Just one thing from the lower left of the photo, any one. What is it?',
+      'I couldn’t name anything in these photos myself. There’s something at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
+      'There’s something at the upper right of the photo: what’s the nearest thing there? Name it in a word, or point at it on the photo.',
+      'There’s something at the lower left of the photo: what’s the nearest thing there? Name it in a word, or point at it on the photo.',
+      'Just one thing from the spot at the lower left of the photo, any one. What is it?',
     ]);
   });
 
@@ -163,7 +163,7 @@ describe('a thing named on a busy spot card', () => {
     });
     await harness.coach.turn({ text: '' });
     const [spotCard, thingCard] = harness.asked;
-    expect(spotCard).toMatchObject({ kind: 'choice', prompt: expect.stringContaining('Look at the lower left of the photo:') });
-    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'pile of mail', where: 'the lower left of the photo', focus: spotCard!.focus });
+    expect(spotCard).toMatchObject({ kind: 'choice', prompt: expect.stringContaining('There’s something at the lower left of the photo:') });
+    expect(thingCard).toMatchObject({ kind: 'disposition', item: 'pile of mail', where: 'the spot at the lower left of the photo', focus: spotCard!.focus });
   });
 });

@@ -62,23 +62,23 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, TOP_RIGHT])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
     expect(harness.asked.map(shown)).toEqual([
-      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
-      'Just one thing from the lower left of the photo, any one. What is it?',
+      'I couldn’t name anything in these photos myself. There’s something at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
+      'Just one thing from the spot at the lower left of the photo, any one. What is it?',
       // Said once, on the first spot card: the person knows by now.
-      'Look at the upper right of the photo: what’s the nearest thing there? Type what it is.',
+      'There’s something at the upper right of the photo: what’s the nearest thing there? Name it in a word, or point at it on the photo.',
       'That’s a lot at once. Stop here for today? Stopping is fine.',
     ]);
   });
 
-  it('"I’m stuck" on the top of a table gives its busier half, then one thing from it, in words a person can follow', async () => {
+  it('"I’m stuck" on the things on a table gives its busier half, then one thing from it, in words a person can follow', async () => {
     const table: DetectedItem = { id: '3', label: 'dining table', name: 'table', score: 0.6, box: { x: 0, y: 300, width: 1000, height: 300 } };
     // Both things stay (anchors), so none is proposed: the coach works from the place they stand.
     const harness = await sortingWith([photo([cup, book, table], [])], stuckEveryTime(), { phase: 'sorting', active: { function: 'work', anchors: ['cup', 'book'], later: [] } });
     await harness.coach.turn({ text: '' });
     expect(harness.asked.map(shown)).toEqual([
-      'That’s everything I could name in your photos. Look at the top of the table: what’s the nearest thing there? Type what it is.',
-      'Just the left half of the top of the table, nothing else. What’s one thing there? Type what it is.',
-      'Just one thing from the top of the table, any one. What is it?',
+      'That’s everything I could name in your photos. There are a few things on the table: what’s the nearest thing there? Name it in a word, or point at it on the photo.',
+      'Just the left half of the things on the table, nothing else. What’s one thing there? Type what it is.',
+      'Just one thing from the things on the table, any one. What is it?',
       'That’s a lot at once. Stop here for today? Stopping is fine.',
     ]);
   });
@@ -88,8 +88,8 @@ describe('"I’m stuck" always changes the approach, and the third in a row offe
     const harness = await sortingWith([photo([], [BOTTOM_LEFT, twin])], stuckEveryTime());
     await harness.coach.turn({ text: '' });
     expect(harness.asked.map(shown).slice(0, 3)).toEqual([
-      'I couldn’t name anything in these photos myself. Look at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
-      'Just one thing from the lower left of the photo, any one. What is it?',
+      'I couldn’t name anything in these photos myself. There’s something at the lower left of the photo: what’s the nearest thing there? Point at it on the photo, or type what it is.',
+      'Just one thing from the spot at the lower left of the photo, any one. What is it?',
       'Just one small thing, anywhere you look: something that’s clearly rubbish. What is it?',
     ]);
   });

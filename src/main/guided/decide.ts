@@ -25,9 +25,11 @@
  * | Surveying       | Sorting          | pointed at something, the space's function known          |
  * | DecisionSupport | the phase before | pointed at something: handled there, the stuck thing left undecided |
  * | Sorting         | Sorting          | next: a carried-over unsure item not decided yet, first (AskItemDecision) |
- * | Sorting         | Sorting          | next: what the photos offer next (detection/offers.ts): the easiest undecided detected |
- * |                 |                  | thing, where it is and outlined, or several of one kind in one place as one card with |
+ * | Sorting         | Sorting          | next: what the photos offer next (detection/offers.ts): what is left on a bed, a table, |
+ * |                 |                  | a sofa, a chair or the floor first, the easiest undecided detected thing first within |
+ * |                 |                  | that, where it is and outlined, or several of one kind in one place as one card with |
  * |                 |                  | their count (AskItemDecision `count`), what looks put away last ("already in place?"), |
+ * |                 |                  | and between them a pile it cannot name there (AskWhatIsIt: "There's a pile on the bed"), |
  * |                 |                  | never more than three cards in a row about one kind; none left: AskWhatIsIt about the |
  * |                 |                  | busiest spot (busy spots: spots.ts), or plainly, saying once that everything named is |
  * |                 |                  | done, or that nothing could be named |
@@ -156,8 +158,8 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
     // Picking up from last time: its space and anchors are known, so sorting starts with what it left.
     if (input.kind === 'sameRoom' || input.kind === 'begin') {
       const left = carriedLeft(state).length;
-      // Nothing left from last time: the easiest thing the photos show, when there are any, is where to start.
-      const start = left === 0 ? nextOffer(state, state.anchors) : undefined;
+      // Nothing left from last time: the first card the photos give, when there are any, is where to start.
+      const start = left === 0 ? startWith(state, state.anchors) : undefined;
       return {
         action: {
           kind: 'firstInstruction',
@@ -165,7 +167,7 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
           function: carried.space,
           carried: left,
           nextTime: carried.nextTime.slice(0, 3),
-          ...(start ? { target: phraseOf(start) } : {}),
+          ...(start ? { target: start } : {}),
         },
         next: { phase: 'sorting', active: { function: carried.space, anchors: state.anchors, later: [] } },
       };
@@ -183,9 +185,9 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
   const facts = state.photos.flatMap((photo) => (photo.facts ? [photo.facts] : []));
   const buried = facts.find((fact) => fact.chaosLevel === 'buried');
   const blocked = facts.find((fact) => fact.blockedFunction);
-  // With no target from a vision model, the first thing the detector would propose is the place to start.
-  const first = nextOffer(state, anchors);
-  const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target = first && phraseOf(first)): Decision => ({
+  // With no target from a vision model, the first card the detections give is the place to start.
+  const first = startWith(state, anchors);
+  const sortWith = (reason: 'ready' | 'overwhelmed' | 'buried' | 'blocked', spaceFunction: string, target = first): Decision => ({
     action: {
       kind: 'firstInstruction',
       reason,
@@ -195,8 +197,8 @@ function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Hear
     },
     next: { phase: 'sorting', active: { function: spaceFunction, anchors, later: [] } },
   });
-  if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? (first && phraseOf(first)));
-  if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? (first && phraseOf(first)));
+  if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? first);
+  if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? first);
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
   const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}), ...(phase.revisit ? { revisit: true } : {}) };
@@ -260,7 +262,8 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const stuck = (active.stuck ?? 0) + 1;
       // A busy spot card the person is stuck on is never shown again, whatever comes next (a break included).
       const stuckOn = phase.currentItem ? undefined : phase.currentSpot;
-      const passedNow = stuckOn && stuckOn !== SMALLER ? { passed: unique([...(active.passed ?? []), stuckOn]) } : {};
+      const easiest = nextOffer(state, active.anchors);
+      const passedNow = stuckOn && stuckOn !== SMALLER ? passing(active, stuckOn, easiest !== undefined) : {};
       if (stuck >= STUCK_BREAK) return offerBreak({ ...phase, active: { ...active, ...passedNow } });
       const counted: PhaseOf<'sorting'> = { ...here, active: { ...active, ...passedNow, stuck } };
       // Stuck on several things at once: a smaller step, one of them, picked for the person.
@@ -268,7 +271,6 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const item = input.item ?? phase.currentItem;
       if (item) return aid(state, item, counted.active, { phase: 'sorting' }, detectionOf(phase, item).currentDetection);
       // Stuck with nothing in hand: the coach picks the easiest thing the photos show, one thing (not a group).
-      const easiest = nextOffer(state, active.anchors);
       const one = easiest && proposalFor(state, easiest.refs[0]);
       if (one) return propose(one, counted, { picked: true });
       // Nothing left to propose: a smaller step at the same spot, or another spot; with none left, a smaller step
@@ -308,7 +310,14 @@ function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: Heard): 
       const [carried] = carriedLeft(state);
       if (carried) return askCarried(carried, here);
       const next = nextOffer(state, active.anchors);
-      if (next) return offer(state, next, here);
+      if (next) {
+        // "Next" on a busy spot card moves on to a thing the detector named; that card is not asked again.
+        if (input.kind === 'next' && phase.currentSpot && phase.currentSpot !== SMALLER) {
+          return offer(state, next, { ...here, active: { ...active, ...passing(active, phase.currentSpot, true) } });
+        }
+        const mess = messSpot(state, [...(active.passed ?? []), ...(active.passedEarly ?? [])], next);
+        return mess ? askAtSpot(state, here, mess) : offer(state, next, here);
+      }
       // "Next" with nothing left to propose asks for something else, as "I'm stuck" does: another spot, a smaller step.
       if (input.kind === 'next') return sorting(state, phase, { kind: 'help' });
       return whatIsIt(state, here);
@@ -636,7 +645,17 @@ function aid(
   };
 }
 
-/** "the bottle (on the table, left side)", "the 12 books (on the table, photo 2)": what the first instruction names. */
+/**
+ * What the first instruction names, as sorting's first card will ask it: "the bottle (on the table, left side)", "the
+ * 12 books (on the table, photo 2)", or "something from the pile on the bed" when the mess comes first.
+ */
+function startWith(state: SessionState, anchors: readonly string[]): string | undefined {
+  const first = nextOffer(state, anchors);
+  const mess = first && messSpot(state, [], first);
+  return mess ? `something from ${mess.spot}` : first && phraseOf(first);
+}
+
+/** "the bottle (on the table, left side)", "the 12 books (on the table, photo 2)": a card's thing, named. */
 function phraseOf(offered: Offer): string {
   const what = offered.refs.length > 1 ? counted(offered.refs.length, offered.name) : offered.name;
   return `the ${what} (${offered.where})`;
@@ -696,6 +715,41 @@ function noted(phase: PhaseOf<'sorting' | 'refining'>, input: Extract<Input, { k
   return { action: { kind: 'ackProgress', reason: 'noted' }, next: { ...phase, active } };
 }
 
+/**
+ * The mess comes first: a busy spot where something the detector could not name is left on a bed, a table, a sofa, a
+ * chair or the floor (`SpotCard.mess`) is asked about between the things it named, not after all of them. It comes
+ * first when the first thing the detector would offer is not itself left about, and after each thing the detector
+ * named; after a thing the person named (from a spot card, most often), a thing the detector named. The spots take
+ * turns, one per thing the person named, while things left about are offered, and each is asked at least once before
+ * what is not left about. Cards the person passed never come back.
+ */
+function messSpot(state: SessionState, passedCards: readonly string[], next: Offer): SpotCard | undefined {
+  const last = state.decisions.at(-1);
+  if (last ? !last.detection : next.clutter) return undefined;
+  const spots = busySpots(state).filter((cards) => cards[0]!.mess);
+  const named = state.decisions.filter((decision) => !decision.detection).length;
+  if (!next.clutter && named >= spots.length) return undefined;
+  const passed = new Set(passedCards);
+  const wholes = spots.map((cards) => cards[0]!).filter((card) => !passed.has(card.key));
+  return wholes[named % Math.max(wholes.length, 1)];
+}
+
+/** A busy spot card: what is there and where ("There's a pile on the floor, by the bed"), outlined. */
+function askAtSpot(state: SessionState, here: PhaseOf<'sorting'>, card: SpotCard, extra: Partial<Extract<Action, { kind: 'askWhatIsIt' }>> = {}): Decision {
+  return {
+    action: { kind: 'askWhatIsIt', suggestions: suggestions(state), spot: card.spot, sight: card.sight, at: card.at, ...extra, focus: [card.focus] },
+    next: { ...here, currentSpot: card.key },
+  };
+}
+
+/**
+ * A busy spot card passed: never shown again. Passed while things the detector named are left (`early`), it is kept
+ * apart, so the first card after they run out still says so.
+ */
+function passing(active: ActiveState, key: string, early: boolean): Pick<ActiveState, 'passed' | 'passedEarly'> {
+  return early ? { passedEarly: unique([...(active.passedEarly ?? []), key]) } : { passed: unique([...(active.passed ?? []), key]) };
+}
+
 /** The "one small thing, anywhere" card, as `currentSpot` names it. */
 const SMALLER = 'smaller';
 /** Stuck on the plain card ("what's the nearest thing?"): the smaller step comes next. */
@@ -709,7 +763,7 @@ const SMALLER_AFTER_PLAIN = 'plain';
  */
 function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: string): Decision {
   const spots = busySpots(state);
-  const passed = new Set(here.active.passed ?? []);
+  const passed = new Set([...(here.active.passed ?? []), ...(here.active.passedEarly ?? [])]);
   const open = (card: SpotCard) => !passed.has(card.key) && card.key !== stuckOn;
   // Fresh asks take turns over the spots, one per thing the person has named, so the same one is not asked forever.
   const named = state.decisions.filter((decision) => !decision.detection).length;
@@ -718,7 +772,7 @@ function whatIsIt(state: SessionState, here: PhaseOf<'sorting'>, stuckOn?: strin
   if (card) {
     const step = card.step === 'whole' ? {} : card.step === 'half' ? { step: 'half' as const, ...(card.half ? { half: card.half } : {}) } : { step: 'one' as const };
     const news = card.step === 'whole' && !knowsNothingIsLeft(state, here, stuckOn) ? whatWasNamed(state) : {};
-    return { action: { kind: 'askWhatIsIt', suggestions: suggested, spot: card.spot, ...step, ...news, focus: [card.focus] }, next: { ...here, currentSpot: card.key } };
+    return askAtSpot(state, here, card, { ...step, ...news });
   }
   if (stuckOn === SMALLER) return offerBreak(here);
   if (stuckOn) return { action: { kind: 'askWhatIsIt', suggestions: suggested, smaller: true }, next: { ...here, currentSpot: SMALLER } };

@@ -153,7 +153,7 @@ describe('when the detector named nothing', () => {
       return stop;
     });
     await play(harness);
-    expect(prompts[0]).toMatch(/^I couldn’t name anything in these photos myself\. Look at .*: what’s the nearest thing there\? Point at it on the photo, or type what it is\.$/);
+    expect(prompts[0]).toMatch(/^I couldn’t name anything in these photos myself\. There’s something .*: what’s the nearest thing there\? Point at it on the photo, or type what it is\.$/);
     expect(prompts[0]).not.toContain('everything I could name');
   });
 });

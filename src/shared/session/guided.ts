@@ -19,6 +19,11 @@ export const ActiveStateSchema = z.object({
   unread: z.number().int().positive().optional(),
   /** Busy spot cards the person was stuck on (their keys): none is shown again. */
   passed: z.array(z.string().min(1).max(300)).max(2000).optional(),
+  /**
+   * Busy spot cards the person passed ("next", "I'm stuck") while things the detector named were left (the mess comes
+   * first): none is shown again either, but they say nothing of knowing that those things have run out.
+   */
+  passedEarly: z.array(z.string().min(1).max(300)).max(2000).optional(),
   /** A spot the person pointed at with several things in it ("this pile"): its things come first, then it is done. */
   spot: FocusSchema.optional(),
   /** A group's things, to go through one at a time (the person chose "One at a time", or was stuck on the group). */
