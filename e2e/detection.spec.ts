@@ -46,30 +46,32 @@ test('with no model, the coach names what the detector found in real photos and 
   await dialog(page).getByRole('checkbox', { name: 'table' }).check();
   await dialog(page).getByRole('button', { name: 'Done' }).click();
 
-  // Card 3: the easiest detected thing, where it is, outlined in a close-up and on its thumbnail.
-  // What the card shows reads as sentences: the item and where it is start with a capital (issue 20).
-  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bottle');
-  await expect(dialog(page).locator('.dialog-where')).toHaveText('Right side, photo 2');
-  const closeUp = dialog(page).getByRole('img', { name: /Outlined in bottle-and-bowls\.jpg: bottle, right side, photo 2/ });
+  // Card 3: the easiest detected thing, where it is, outlined in a close-up and on its thumbnail (never the bottle in
+  // a hand nor the bowls two people are eating from, in photo 2). What the card shows reads as sentences: the item and
+  // where it is start with a capital (issue 20).
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Cup');
+  await expect(dialog(page).locator('.dialog-where')).toHaveText('On the table, middle, photo 1');
+  const closeUp = dialog(page).getByRole('img', { name: /Outlined in coffee\.jpg: cup, on the table, middle, photo 1/ });
   await expect(closeUp).toBeVisible();
   await expect(closeUp.locator('.focus-outline')).toBeVisible();
-  const thumb = page.getByRole('button', { name: /View photo 2, bottle-and-bowls\.jpg; outlined: bottle, right side, photo 2/ });
+  const thumb = page.getByRole('button', { name: /View photo 1, coffee\.jpg; outlined: cup, on the table, middle, photo 1/ });
   await expect(thumb).toHaveAttribute('aria-current', 'true');
   await expect(thumb.locator('.focus-outline')).toHaveCount(1);
-  await expect(page.getByTestId('messages')).toContainText('Start with one easy thing: the bottle (right side, photo 2).');
+  await expect(page.getByTestId('messages')).toContainText('Start with one easy thing: the cup (on the table, middle, photo 1).');
   await page.screenshot({ path: shotPath('detection-card.png') });
 
-  // The whole photo, on request, with the outline where the bottle is.
+  // The whole photo, on request, with the outline where the cup is.
   await dialog(page).getByRole('button', { name: 'Whole photo' }).click();
   await expect(dialog(page).locator('.focus-whole .focus-outline')).toBeVisible();
   await page.screenshot({ path: shotPath('detection-whole-photo.png') });
 
-  // Answer card after card: every card is a detected thing (or several of one kind in one place, "3 donuts"),
-  // outlined, never the same one twice.
+  // Answer card after card: every card is a detected thing (or several of one kind in one place), outlined, never
+  // the same one twice, and never one in the photo of two people eating.
   const seen = new Set<string>();
   let things = 0;
   for (let label = await cardLabel(page); label !== 'asks the person'; ) {
     expect(seen.has(label), `${label} proposed once`).toBe(false);
+    expect(label).not.toMatch(/^Outlined in bottle-and-bowls\.jpg/);
     seen.add(label);
     things += Number(/^Outlined in [^:]+: (\d+) /.exec(label)?.[1] ?? 1);
     await page.keyboard.press('1');
@@ -77,7 +79,7 @@ test('with no model, the coach names what the detector found in real photos and 
     await expect.poll(async () => (next = await cardLabel(page))).not.toMatch(new RegExp(`^(${escape(label)}|no card yet)$`));
     label = next;
   }
-  expect(seen.size).toBeGreaterThanOrEqual(5);
+  expect(seen.size).toBeGreaterThanOrEqual(3);
 
   // Everything named: the coach points at the busiest place in the photos, worded as a place with its photo's
   // number, outlined on the card and on the thumbnail, at every window size.
