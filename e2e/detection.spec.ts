@@ -47,7 +47,8 @@ test('with no model, the coach names what the detector found in real photos and 
   await dialog(page).getByRole('button', { name: 'Done' }).click();
 
   // Card 3: the mess first, easiest first within it: the cup left on the table, where it is, outlined in a close-up
-  // and on its thumbnail. What the card shows reads as sentences: the item and where it is start with a capital (issue 20).
+  // and on its thumbnail (never the bottle in a hand nor the bowls two people are eating from, in photo 2). What the
+  // card shows reads as sentences: the item and where it is start with a capital (issue 20).
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Cup');
   await expect(dialog(page).locator('.dialog-where')).toHaveText('On the table, middle, photo 1');
   const closeUp = dialog(page).getByRole('img', { name: /Outlined in coffee\.jpg: cup, on the table, middle, photo 1/ });
@@ -64,9 +65,9 @@ test('with no model, the coach names what the detector found in real photos and 
   await expect(dialog(page).locator('.focus-whole .focus-outline')).toBeVisible();
   await page.screenshot({ path: shotPath('detection-whole-photo.png') });
 
-  // Answer card after card: every card is a detected thing (or several of one kind in one place, "3 donuts"),
-  // outlined, never the same one twice; among them, what the detector could not name on the tables (the mess comes
-  // first), each passed once with "I'm stuck" (key 1).
+  // Answer card after card: every card is a detected thing (or several of one kind in one place), outlined, never
+  // the same one twice, and never one in the photo of two people eating; among them, what the detector could not
+  // name on the tables (the mess comes first), each passed once with "I'm stuck" (key 1).
   const seen = new Set<string>();
   let things = 0;
   const piles: string[] = [];
@@ -80,6 +81,7 @@ test('with no model, the coach names what the detector found in real photos and 
       continue;
     }
     expect(seen.has(label), `${label} proposed once`).toBe(false);
+    expect(label).not.toMatch(/^Outlined in bottle-and-bowls\.jpg/);
     seen.add(label);
     things += Number(/^Outlined in [^:]+: (\d+) /.exec(label)?.[1] ?? 1);
     await page.keyboard.press('1');
@@ -87,7 +89,7 @@ test('with no model, the coach names what the detector found in real photos and 
     await expect.poll(async () => (next = await cardLabel(page))).not.toMatch(new RegExp(`^(${escape(label)}|no card yet)$`));
     label = next;
   }
-  expect(seen.size).toBeGreaterThanOrEqual(5);
+  expect(seen.size).toBeGreaterThanOrEqual(3);
   expect(piles.length, 'what is on a table came among the things').toBeGreaterThanOrEqual(1);
   expect(new Set(piles).size, 'each asked once').toBe(piles.length);
 

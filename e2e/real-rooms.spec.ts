@@ -1,8 +1,9 @@
 /**
  * Issue 27: a new person, no model, twelve photos of real rooms (a kitchen, a kids' room, a dining table, a desk, a
  * living room, shelves; none taken for this app). The coach proposes what the detector found, several of one kind in
- * one place as one card; the person decides more than twenty things (two books, two phones, two vases, three donuts:
- * names that repeat), some one at a time, some left undecided, some named by hand, and stops from the header. Every
+ * one place as one card, never what the people in one photo are holding or eating from; the person decides more than
+ * twenty things (two books, two phones, two vases, two bottles: names that repeat), some one at a time, some left
+ * undecided, some named by hand, and stops from the header. Every
  * place that counts things then says the same: the piles, the chat's summary, the ended card, what moved, the exit
  * plan, the Markdown file, the Sessions row, the replay, and what waits in the room on Home.
  */
@@ -95,6 +96,8 @@ test('twenty things and more decided on real room photos, same names included: e
   const names: string[] = [];
   for (let card = 0; card < 60 && decided < 24; card += 1) {
     const key = await cardKey(page);
+    // Two people squat by a low table there, one holding a bottle, eating from the bowls (read as donuts): theirs.
+    expect(key, 'a card about what people are holding or eating from').not.toContain('bottle-and-bowls.jpg');
     const heading = (await dialog(page).locator('h2').textContent()) ?? '';
     const several = /^(\d+) /.exec(heading);
     if (await dialog(page).getByRole('button', { name: 'Not sure yet' }).count()) {
@@ -144,7 +147,7 @@ test('twenty things and more decided on real room photos, same names included: e
   }
   expect(decided).toBeGreaterThanOrEqual(20);
   expect(groups, 'several of one kind in one place came as one card').toBeGreaterThanOrEqual(2);
-  // Never more than three cards in a row about the same kind of thing ("3 donuts" and "Donut" are one kind).
+  // Never more than three cards in a row about the same kind of thing ("2 books" and "Book" are one kind).
   const kinds = names.map((name) => name.toLowerCase().replace(/^\d+ /, '').replace(/e?s$/, ''));
   const longest = kinds.reduce((run, kind, index) => (index > 0 && kind === kinds[index - 1] ? { now: run.now + 1, most: Math.max(run.most, run.now + 1) } : { now: 1, most: Math.max(run.most, 1) }), { now: 0, most: 0 });
   expect(longest.most, `cards in a row of one kind: ${names.join(', ')}`).toBeLessThanOrEqual(3);

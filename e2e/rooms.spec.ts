@@ -38,7 +38,9 @@ async function openAt(page: Page, at: string): Promise<void> {
   await expect(page.getByTestId('connection')).toHaveText('Connected');
 }
 
-const photo = (name: string) => ({ name, data: readFileSync(path.join(FIXTURES, name)) });
+const photo = (name: string, folder = FIXTURES) => ({ name, data: readFileSync(path.join(folder, name)) });
+/** A kitchen counter with two bottles and a cup, nobody there (src/main/eval/detection/photos/SOURCES.md). */
+const KITCHEN = path.resolve(import.meta.dirname, '../src/main/eval/detection/photos');
 
 /**
  * A screenshot of all of Home or a room's page: each scrolls inside the window under the header, so the window is made
@@ -64,11 +66,11 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ theme: 'dark' }));
   await page.setViewportSize({ width: 1280, height: 860 });
 
-  // 1 September: no rooms yet, so the window opens on the session. A photo of the desk, what the room is for, what
-  // stays; then one thing to the bin, one left undecided, and stop for today.
+  // 1 September: no rooms yet, so the window opens on the session. A photo of the room, what the room is for, what
+  // stays; then one thing out to recycling, one left undecided, and stop for today.
   await openAt(page, FIRST);
   await expect(page.getByTestId('home')).toHaveCount(0);
-  await dropFiles(page, [photo('bottle-and-bowls.jpg')]);
+  await dropFiles(page, [photo('kitchen.jpg', KITCHEN)]);
   await expect(dialog(page)).toContainText('What is this space mostly for?');
   await dialog(page).getByRole('radio', { name: 'Work' }).click();
   await expect(page.locator('.photos .detecting')).toHaveCount(0, { timeout: 120_000 });

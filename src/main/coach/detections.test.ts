@@ -26,7 +26,7 @@ function photo(id: string, items: DetectedItem[]): Photo {
 }
 
 const desk = photo('desk', [
-  item('1', 'person', { x: 800, y: 0, width: 200, height: 600 }),
+  item('1', 'person', { x: 850, y: 0, width: 150, height: 340 }),
   item('2', 'cup', { x: 100, y: 300, width: 60, height: 80 }),
   item('3', 'dining table', { x: 0, y: 350, width: 1000, height: 250 }),
   item('4', 'bottle', { x: 700, y: 200, width: 40, height: 120 }),
@@ -63,11 +63,11 @@ function cardTool(answer: Answer) {
 }
 
 describe('detections in the conversational coach', () => {
-  it('lists each photo’s undecided detected things with where they are, easiest first, and never a person', () => {
+  it('lists each photo’s undecided detected things with where they are, what is left out on a surface first, and never a person', () => {
     const state: SessionState = { ...newSessionState('s', 0), mode: { kind: 'sorting' }, photos: [desk] };
     const text = contextOf(state);
     const line = text.split('\n').find((candidate) => candidate.startsWith('- desk.jpg:'));
-    expect(line).toBe('- desk.jpg: found on the device, not decided yet: bottle (right side), cup (on the table, left side)');
+    expect(line).toBe('- desk.jpg: found on the device, not decided yet: cup (on the table, left side), bottle (right side)');
   });
 
   it('keeps the list short with many things, and drops what is decided', () => {
@@ -132,6 +132,25 @@ describe('detections in the conversational coach', () => {
     });
     expect(card.asked[0]?.focus).toEqual([{ photoId: 'desk', box: { x: 100, y: 300, width: 60, height: 80 }, label: 'cup, on the table, left side' }]);
     expect(card.state().decisions.at(-1)).toMatchObject({ item: 'white cup', outcome: 'place', detection: { photoId: 'desk', itemId: '2' } });
+  });
+
+  it('never puts the bin first on a card about a detected thing: the model’s Trash goes last, and the answer is the choice shown', async () => {
+    const card = cardTool({ kind: 'disposition', pick: { type: 'choice', index: 0 } });
+    const choices = [
+      { label: 'Trash', disposition: 'trash' },
+      { label: 'Recycle', disposition: 'recycle' },
+      { label: 'Keep', disposition: 'keep' },
+    ];
+    await card.propose({ item: 'green bottle', location: 'on the right', choices });
+    expect(card.asked[0]).toMatchObject({ kind: 'disposition', choices: [{ label: 'Recycle' }, { label: 'Keep' }, { label: 'Trash' }] });
+    expect(card.state().decisions.at(-1)).toMatchObject({ item: 'green bottle', outcome: 'recycle', detection: { photoId: 'desk', itemId: '4' } });
+    // Words that say it is empty (the person said so) leave the model's order; so does a thing nothing detected is.
+    const empty = cardTool({ kind: 'disposition', pick: { type: 'choice', index: 0 } });
+    await empty.propose({ item: 'empty bottle', location: 'on the right', choices });
+    expect(empty.asked[0]).toMatchObject({ kind: 'disposition', choices: [{ label: 'Trash' }, {}, {}] });
+    expect(empty.state().decisions.at(-1)).toMatchObject({ outcome: 'trash', detection: { itemId: '4' } });
+    await empty.propose({ item: 'old crisp tube', choices });
+    expect(empty.asked[1]).toMatchObject({ kind: 'disposition', choices: [{ label: 'Trash' }, {}, {}] });
   });
 
   it('shows a card without an outline when the words name nothing detected', async () => {

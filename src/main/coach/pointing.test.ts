@@ -45,6 +45,14 @@ describe('what the model reads about a point', () => {
     );
   });
 
+  it('says a thing someone is holding is theirs, not something to tidy', () => {
+    const items = [...photo.detections!.items, thing('5', 'person', { x: 500, y: 0, width: 150, height: 300 }), thing('6', 'bottle', { x: 540, y: 100, width: 30, height: 80 })];
+    const held = { ...state, photos: [{ ...photo, detections: { items, busy: [] } }] };
+    expect(pointedWords(held, at(0.54, 0.2, 0.03, 0.16))).toBe(
+      'They pointed at something in photo 1 (desk.jpg), at the top. The on-device detector sees a bottle there that someone is holding or eating from: leave it where it is.',
+    );
+  });
+
   it('says only where, when the detector has not looked; and says when the photo has gone', () => {
     const plain = { ...state, photos: [{ ...photo, detections: undefined }] } as SessionState;
     expect(pointedWords(plain, at(0.1, 0.4, 0.08, 0.2))).toBe('They pointed at something in photo 1 (desk.jpg), on the left.');

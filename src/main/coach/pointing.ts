@@ -13,11 +13,12 @@ import { pointMarker, shownMessage } from './history';
 export function pointedWords(state: SessionState, point: Point): string {
   const found = thingsAt(state, point);
   if (!found) return 'They pointed at a photo that is no longer in this session.';
-  const { photo, one, things, living, around, where } = found;
+  const { photo, one, things, inUse, living, around, where } = found;
   const at = `They pointed at something in photo ${found.number} (${photo.fileName}), ${where}.`;
   if (!photo.detections) return at;
   if (one) return `${at} The on-device detector sees ${aName(one.name)} there (${one.where}).`;
   if (things.length > 1) return `${at} The on-device detector sees several things there: ${list(things.map((thing) => thing.name))}.`;
+  if (inUse) return `${at} The on-device detector sees ${aName(inUse)} there that someone is holding or eating from: leave it where it is.`;
   if (living) return `${at} The on-device detector sees ${aName(living)} there: people and pets are never something to tidy.`;
   if (around.length) return `${at} The on-device detector only makes out ${around.map(theName).join(' and ')} there.`;
   return `${at} The on-device detector names nothing there: ask what it is if the picture does not say.`;

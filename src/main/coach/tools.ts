@@ -13,6 +13,7 @@ import type { Point } from '../../shared/pointing/schema';
 import { pointedWords, pointShown } from './pointing';
 import { recordDecisions, type Outcome } from '../session/decisions';
 import { groupMatching } from '../detection/offers';
+import { saysSpent, seenOnly } from '../../shared/recommendations/table';
 
 export interface CoachToolDeps {
   readonly state: StateStore<SessionState>;
@@ -90,12 +91,15 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       const named = several ? undefined : proposalMatching(state, words);
       const seen = pointed?.one && (!named || namesIt(words, pointed.one.name)) ? pointed.one : named;
       const focus = several ? [...several.focus] : (seen?.focus ?? pointed?.focus);
+      // A detected thing is never put to the bin first on the eyes' word: only when the card's words say it is
+      // rubbish or empty ("empty bottle") may the model's Trash lead; otherwise it goes last.
+      const offered = (several || seen) && !saysSpent(item) ? seenOnly(choices, false) : choices;
       const resolution = await askUnlessStopped(
         deps,
         {
           kind: 'disposition',
           item: location ? `${item}, ${location}` : item,
-          choices,
+          choices: offered,
           ...(focus ? { focus: Array.isArray(focus) ? focus : [focus] } : {}),
           ...(several ? { count: several.refs.length } : {}),
           ...pointingOffer(state),
@@ -120,7 +124,7 @@ export function proposeDisposition(deps: CoachToolDeps & PointingDeps): AgentToo
       let outcome: Outcome;
       let placeAt: string | undefined;
       if (pick.type === 'choice') {
-        const choice = choices[pick.index]!;
+        const choice = offered[pick.index]!;
         outcome = choice.disposition;
         placeAt = choice.location;
       } else {

@@ -1,13 +1,14 @@
 /**
  * What a point holds: the detected things in (or under) the box the person pointed at, best overlap first, with the
  * words a coach says them in. Pure, so the guided coach's routing stays a function of the session and what it heard.
- * People and pets are never things to tidy: they are only said to be there.
+ * People and pets are never things to tidy: they are only said to be there; nor is what people are using (in-use.ts).
  */
 import type { CocoLabel, DetectedItem, Focus } from '../../shared/detection/schema';
 import type { Point } from '../../shared/pointing/schema';
 import { overlapOf, pointsAt, toPixels } from '../../shared/pointing/geometry';
 import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo, isProposable } from '../../shared/detection/classes';
+import { inUseIds } from './in-use';
 import { proposalOf, type Proposal } from './proposals';
 import { areaPhrase } from './where';
 
@@ -28,6 +29,8 @@ export interface PointedThings {
   readonly one?: Proposal;
   /** Someone is what is there (a person, a pet), when no thing is. */
   readonly living?: string;
+  /** What someone is using there (held, or a meal they are at), when no thing the coach may propose is: "bottle". */
+  readonly inUse?: string;
   /** What else the detector knows there that is never proposed (furniture, what stays): "the table". */
   readonly around: readonly string[];
 }
@@ -50,7 +53,9 @@ export function thingsAt(state: SessionState, point: Point): PointedThings | und
     .filter((item) => pointsAt(box, item.box))
     .map((item) => ({ item, overlap: overlapOf(box, item.box) }))
     .sort((a, b) => b.overlap.iou - a.overlap.iou || b.item.score - a.item.score);
-  const proposable = distinct(there.filter(({ item }) => isProposable(item.label) && !isAnchor(state, item)));
+  const used = inUseIds(photo.detections?.items ?? []);
+  const proposable = distinct(there.filter(({ item }) => isProposable(item.label) && !isAnchor(state, item) && !used.has(item.id)));
+  const inUse = there.find(({ item }) => used.has(item.id) && isProposable(item.label))?.item.name;
   const things = proposable.map(({ item }) => proposalOf(state, photo, number, item));
   const [first, second] = proposable;
   const stands = first && (!second || (first.overlap.iou >= CLEAR_IOU && first.overlap.iou >= CLEAR_MARGIN * second.overlap.iou));
@@ -63,7 +68,8 @@ export function thingsAt(state: SessionState, point: Point): PointedThings | und
     focus,
     things,
     ...(stands ? { one: things[0]! } : {}),
-    ...(things.length === 0 && living ? { living } : {}),
+    ...(things.length === 0 && inUse ? { inUse } : {}),
+    ...(things.length === 0 && living && !inUse ? { living } : {}),
     around,
   };
 }

@@ -8,6 +8,7 @@ import type { Photo, SessionState } from '../../shared/session/schema';
 import { classInfo, easeRank, isProposable } from '../../shared/detection/classes';
 import { detectionThing } from '../../shared/session/pile-groups';
 import { halfOf, isClutter, spotAt, spotsIn, spotWords, type Sight } from './spots';
+import { inUseIds } from './in-use';
 import { firstSighting, twinsOf } from './twins';
 import { whereOf } from './where';
 
@@ -49,7 +50,8 @@ export function isDecided(state: SessionState, ref: DetectionRef): boolean {
 
 /**
  * Things to decide on, best first: what leaves the room, then what has an obvious home, then the rest; within that,
- * the detector's most confident first. Never something decided already, an anchor, or a person or pet.
+ * the detector's most confident first. Never something decided already, an anchor, a person or pet, or what people
+ * are using (in-use.ts: held, or a meal they are at).
  */
 export function proposals(state: SessionState, anchors: readonly string[] = state.anchors): Proposal[] {
   // A thing seen again in a later, overlapping photo is proposed once: as its first sighting.
@@ -57,15 +59,16 @@ export function proposals(state: SessionState, anchors: readonly string[] = stat
   // Decided detected things, once for the whole list (a long session has hundreds of decisions and photos).
   const decided = new Set(state.decisions.flatMap((decision) => (decision.detection ? [detectionThing(decision.detection)] : [])));
   const isOpen = (photo: Photo, item: DetectedItem) => !decided.has(detectionThing({ photoId: photo.id, itemId: item.id }));
-  const ranked = detectedPhotos(state).flatMap(({ photo, number, items }) =>
-    items
-      .filter((item) => isProposable(item.label) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
+  const ranked = detectedPhotos(state).flatMap(({ photo, number, items }) => {
+    const used = inUseIds(items);
+    return items
+      .filter((item) => isProposable(item.label) && !used.has(item.id) && !anchors.some((anchor) => same(anchor, item.name) || same(anchor, item.label)))
       .filter((item) => !twins.has(detectionThing({ photoId: photo.id, itemId: item.id })))
       .filter((item) => isOpen(photo, item))
       // The same label in the same box twice is one thing found twice: decided when either is.
       .filter((item) => !items.some((twin) => twin.id !== item.id && twin.label === item.label && sameBox(twin.box, item.box) && !isOpen(photo, twin)))
-      .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) })),
-  );
+      .map((item) => ({ item, proposal: proposalOf(state, photo, number, item) }));
+  });
   return ranked
     .sort((a, b) => easeRank(a.item.label) - easeRank(b.item.label) || b.item.score - a.item.score)
     .map(({ proposal }) => proposal);
@@ -123,17 +126,20 @@ export interface SpotCard {
 
 /**
  * The busy spots of every photo the detector has looked at (spots.ts), the one with the most standing there first
- * across the photos, each as its cards: the whole spot, then smaller steps (a half of it, one thing from it).
+ * across the photos, each as its cards: the whole spot, then smaller steps (a half of it, one thing from it). A meal
+ * people are at is no part of a spot (in-use.ts): a table they eat at is not a busy spot.
  */
 export function busySpots(state: SessionState): SpotCard[][] {
   const several = state.photos.length > 1;
-  const spots = detectedPhotos(state).flatMap(({ photo, number }) =>
-    spotsIn({ width: photo.width, height: photo.height, detections: photo.detections! }).map((spot) => ({ photo, number, spot })),
-  );
+  const spots = detectedPhotos(state).flatMap(({ photo, number, items }) => {
+    const used = inUseIds(items);
+    const seen = { width: photo.width, height: photo.height, detections: { ...photo.detections!, items: items.filter((item) => !used.has(item.id)) } };
+    return spotsIn(seen).map((spot) => ({ photo, seen, number, spot }));
+  });
   // A stable sort: equally busy spots keep the photos' order.
   return spots
     .sort((a, b) => b.spot.amount - a.spot.amount)
-    .map(({ photo, number, spot }) => {
+    .map(({ photo, seen, number, spot }) => {
       const words = spotWords(spot, several ? number : undefined);
       const at = spotAt(spot, several ? number : undefined);
       const mess = isClutter(spot) && spot.unnamed.length > 0;
@@ -147,7 +153,7 @@ export function busySpots(state: SessionState): SpotCard[][] {
         ...extra,
         focus: { photoId: photo.id, box, label },
       });
-      const half = halfOf(spot, { width: photo.width, height: photo.height, detections: photo.detections! });
+      const half = halfOf(spot, seen);
       const halfWords = half && `the ${half.side} half of ${words}`;
       return [
         card('whole', spot.box, words),

@@ -33,13 +33,14 @@ export function areaPhrase(box: Box, photo: Size): string {
 }
 
 /**
- * A thing stands on a surface when its base is on the surface's box: its lowest quarter inside the box (a box that
- * only reaches over the top edge, books on a shelf above a bed, stands above it) and, on a bed, a sofa, a chair or a
+ * A thing stands on a surface when its base is on the surface's box: its lowest sixth or so inside the box (a box that
+ * only reaches over the top edge, books on a shelf above a bed, stands above it; a cup at a table's far edge, its foot
+ * a fifth of its height into the table's box, stands on it) and, on a bed, a sofa, a chair or a
  * bench, its base in the box's upper part: their boxes run down their front to the floor, so a base in the lowest part
  * is at their foot. A table's box is its top when seen from above (a desk, a cup of coffee close up), so anywhere in
  * it, or just below it (boxes are loose), is on it.
  */
-const BASE_BAND = 0.25;
+const BASE_BAND = 0.15;
 export const SURFACE_UPPER = 0.85;
 const TABLE_SLACK = 0.1;
 /** Only the lower part of the photo can be the floor, and only this share of its height below some furniture's feet. */

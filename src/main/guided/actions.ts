@@ -49,10 +49,12 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     /** The detector looked at the photos and named nothing to propose: the card says so, once, and asks to point or type. */
     namedNothing: z.literal(true).optional(),
     /**
-     * `nothing`: the person pointed where the detector names nothing to tidy (`living`: a person or pet is there;
-     * `around`: furniture it knows there); `spotDone`: everything named in a spot they pointed at is decided.
+     * `nothing`: the person pointed where the detector names nothing to tidy (`inUse`: a thing someone is holding or
+     * eating from; `living`: a person or pet is there; `around`: furniture it knows there); `spotDone`: everything
+     * named in a spot they pointed at is decided.
      */
     pointed: z.enum(['nothing', 'spotDone']).optional(),
+    inUse: text.optional(),
     living: text.optional(),
     around: z.array(text).max(2).optional(),
     focus,

@@ -3,7 +3,7 @@
  * by what kind of thing it is and what the space is for, recommendation first.
  */
 import type { DispositionChoice } from '../../shared/questions/schema';
-import { recommendationFor } from '../../shared/recommendations/table';
+import { recommendationFor, seenOnly } from '../../shared/recommendations/table';
 import type { ActiveState } from '../../shared/session/guided';
 
 const KEEP: DispositionChoice = { label: 'Keep it here', disposition: 'keep' };
@@ -15,10 +15,15 @@ const DONATE: DispositionChoice = { label: 'Donate', disposition: 'donate' };
  */
 export const ASK_CHOICES: readonly DispositionChoice[] = [{ label: 'Somewhere else: I’ll say where', disposition: 'place' }, KEEP, DONATE];
 
-/** An anchor stays no matter what, so its card leads with keeping it. */
-export function cardChoices(item: string, active: Pick<ActiveState, 'anchors' | 'function'>): DispositionChoice[] {
+/**
+ * An anchor stays no matter what, so its card leads with keeping it. A thing known only from the detector
+ * (`detected`: the card is about what it found, and the person has said nothing of it) is never recommended to the
+ * bin: a bottle may be full, a banana whole (`seenOnly`).
+ */
+export function cardChoices(item: string, active: Pick<ActiveState, 'anchors' | 'function'>, detected = false): DispositionChoice[] {
   const name = item.toLowerCase();
   if (active.anchors.some((anchor) => name.includes(anchor.toLowerCase()))) return [KEEP, DONATE];
   const recommendation = recommendationFor(item, active.function);
-  return [...(recommendation.kind === 'choices' ? recommendation.choices : ASK_CHOICES)];
+  if (recommendation.kind === 'ask') return [...ASK_CHOICES];
+  return detected ? seenOnly(recommendation.choices, recommendation.item === 'packaging') : [...recommendation.choices];
 }

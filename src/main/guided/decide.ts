@@ -57,7 +57,7 @@
  */
 import type { DetectionRef } from '../../shared/detection/schema';
 import type { PileItem, SessionState } from '../../shared/session/schema';
-import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../shared/session/pile-groups';
+import { decidedText, detectionThing, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../shared/session/pile-groups';
 import { counted, isPlural, placeName } from '../../shared/text/names';
 import { roomPhrase } from '../../shared/rooms/names';
 import { isProposable } from '../../shared/detection/classes';
@@ -464,12 +464,15 @@ function askAbout<P extends GuidedState>(item: string, next: P, active: ActiveSt
   // A thing the person pointed at and named: its card shows where they pointed.
   const pointed = 'currentFocus' in next && next.currentFocus && next.currentItem === item ? next.currentFocus : undefined;
   // Going round the unsure pile, the things of one name there are one card ("12 books"), as they are one line.
-  const several = next.phase === 'refining' && state ? state.piles.unsure.filter((entry) => sameName(entry.name, item)).length : 0;
+  const unsure = next.phase === 'refining' && state ? state.piles.unsure.filter((entry) => sameName(entry.name, item)) : [];
+  const several = unsure.length;
+  // Things the detector found and the person was unsure of are still only seen: "not sure" said nothing of them.
+  const detected = state !== undefined && unsure.length > 0 && unsure.every((entry) => isDetectedThing(state, entry.thing));
   return {
     action: {
       kind: 'askItemDecision',
       item,
-      choices: choicesFor(item, active, { inPlace: false, several: several > 1 }),
+      choices: choicesFor(item, active, { inPlace: false, several: several > 1, detected }),
       ...(pointed ? { where: pointed.label, focus: [pointed] } : {}),
       ...(several > 1 ? { count: several } : {}),
     },
@@ -495,7 +498,7 @@ function propose<P extends PhaseOf<'sorting' | 'refining'>>(proposal: Proposal, 
     action: {
       kind: 'askItemDecision',
       item: proposal.name,
-      choices: choicesFor(proposal.name, here.active, { inPlace: how.inPlace === true, several: false }),
+      choices: choicesFor(proposal.name, here.active, { inPlace: how.inPlace === true, several: false, detected: true }),
       where: proposal.where,
       detection: proposal.ref,
       ...how,
@@ -518,7 +521,7 @@ function offer(state: SessionState, offered: Offer, here: PhaseOf<'sorting'>): D
     action: {
       kind: 'askItemDecision',
       item: offered.name,
-      choices: choicesFor(offered.name, here.active, { inPlace: offered.inPlace, several: true }),
+      choices: choicesFor(offered.name, here.active, { inPlace: offered.inPlace, several: true, detected: true }),
       where: offered.where,
       detection: first,
       count: offered.refs.length,
@@ -553,10 +556,11 @@ const ALREADY_IN_PLACE: DispositionChoice = { label: 'Already in place', disposi
 
 /**
  * A card's choices for a thing or for several of one kind: the recommendation table's, worded for several ("Keep
- * them here"); for what looks put away, "Already in place" first.
+ * them here"), never the bin first for what only the detector saw (`detected`); for what looks put away, "Already in
+ * place" first.
  */
-function choicesFor(name: string, active: ActiveState, card: { inPlace: boolean; several: boolean }): DispositionChoice[] {
-  const table = cardChoices(name, active).map((choice) => (card.several ? { ...choice, label: choice.label.replace(/\bit\b/, 'them') } : choice));
+function choicesFor(name: string, active: ActiveState, card: { inPlace: boolean; several: boolean; detected: boolean }): DispositionChoice[] {
+  const table = cardChoices(name, active, card.detected).map((choice) => (card.several ? { ...choice, label: choice.label.replace(/\bit\b/, 'them') } : choice));
   if (!card.inPlace) return table;
   return [ALREADY_IN_PLACE, ...table.filter((choice) => choice.disposition !== 'keep')].slice(0, 4);
 }
@@ -586,6 +590,7 @@ function pointedAt(state: SessionState, phase: PhaseOf<'sorting' | 'refining'>, 
       kind: 'askWhatIsIt',
       suggestions: suggestions(state),
       pointed: 'nothing',
+      ...(found.inUse ? { inUse: found.inUse } : {}),
       ...(found.living ? { living: found.living } : {}),
       ...(found.around.length ? { around: [...found.around] } : {}),
       focus: [found.focus],
@@ -638,7 +643,7 @@ function aid(
       kind: 'decisionAid',
       item,
       function: active.function,
-      choices: [...cardChoices(item, active).slice(0, 3), LEAVE_IT],
+      choices: [...cardChoices(item, active, detection !== undefined).slice(0, 3), LEAVE_IT],
       ...(seen ? { where: seen.where, focus: [seen.focus] } : {}),
     },
     next: { phase: 'decisionSupport', active, stuckItem: item, ...(detection ? { stuckDetection: detection } : {}), returnTo },
@@ -916,6 +921,11 @@ function recordsOf(state: SessionState, input: Extract<Input, { kind: 'dispositi
   const unsure = phase.phase === 'refining' ? state.piles.unsure.filter((entry) => sameName(entry.name, item)) : [];
   const [first, ...more] = unsure.map((entry) => ({ ...answer, thing: thingOfEntry(entry) }));
   return first ? [first, ...more] : [answer];
+}
+
+/** Whether a pile entry is a thing the detector found (its key is a detection's), not one the person named. */
+function isDetectedThing(state: SessionState, thing: string | undefined): boolean {
+  return thing !== undefined && state.decisions.some((decision) => decision.detection !== undefined && detectionThing(decision.detection) === thing);
 }
 
 function activeOf(phase: GuidedState): ActiveState {

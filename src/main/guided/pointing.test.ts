@@ -8,8 +8,9 @@ import { classInfo } from '../../shared/detection/classes';
 import { thingsAt } from '../detection/pointed';
 import { recordDecisions } from '../session/decisions';
 import { newSessionState } from '../session';
-import { guidedHarness } from '../../../test-support/guided';
-import type { Action } from './actions';
+import { guidedHarness, TEMPLATES_DIR } from '../../../test-support/guided';
+import { createTemplateRenderer } from '../templates';
+import { templateFor, type Action } from './actions';
 import { decide } from './decide';
 import { dialogFor, heardFrom, NOT_THESE } from './dialogs';
 import type { ActiveState, GuidedState } from './phases';
@@ -22,7 +23,7 @@ function thing(id: string, label: CocoLabel, box: DetectedItem['box'], score = 0
 }
 
 const BOXES = {
-  person: { x: 800, y: 0, width: 200, height: 600 },
+  person: { x: 850, y: 0, width: 150, height: 340 },
   cup: { x: 300, y: 300, width: 60, height: 80 },
   table: { x: 0, y: 350, width: 1000, height: 250 },
   book: { x: 50, y: 320, width: 120, height: 60 },
@@ -158,6 +159,18 @@ describe('the guided coach when the person points', () => {
     const card = expectAction(decide(after(state, decision), heard).action, 'askItemDecision');
     expect(card.where).toBe('where you pointed, at the top');
     expect(card.focus?.[0]?.box).toEqual(asked.focus?.[0]?.box);
+  });
+
+  it('never makes what someone holds an item: pointed at, the coach says it is in use and asks what was meant', () => {
+    // A person at the right holding a cup, on their own: the cup is half inside their box.
+    const held = desk([thing('6', 'cup', { x: 880, y: 150, width: 50, height: 60 }, 0.7)]);
+    const state = session([held]);
+    const asked = expectAction(decide(state, { kind: 'pointed', point: at({ x: 880, y: 150, width: 50, height: 60 }, held) }).action, 'askWhatIsIt');
+    expect(asked).toMatchObject({ pointed: 'nothing', inUse: 'cup' });
+    expect(asked.living).toBeUndefined();
+    expect(createTemplateRenderer(TEMPLATES_DIR).render(templateFor('askWhatIsIt'), asked)).toBe(
+      'That cup looks in use: what someone is holding or eating from stays where it is. What did you mean there? Type what it is.',
+    );
   });
 
   it('never makes a person an item: pointed at, the coach says so and asks what was meant', () => {

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ItemKindSchema, itemKindOf, KIND_WORDS, kindIndex, RECOMMENDATIONS, recommendationFor, recommendationHint, SpaceKindSchema, spaceKindOf } from './table';
+import { CocoLabelSchema } from '../detection/schema';
+import { classInfo, isProposable } from '../detection/classes';
+import {
+  ItemKindSchema,
+  itemKindOf,
+  KIND_WORDS,
+  kindIndex,
+  RECOMMENDATIONS,
+  recommendationFor,
+  recommendationHint,
+  saysSpent,
+  seenOnly,
+  SpaceKindSchema,
+  spaceKindOf,
+} from './table';
 
 const first = (item: string, space: string | undefined) => {
   const recommendation = recommendationFor(item, space);
@@ -73,6 +87,46 @@ describe('the recommendation table', () => {
     expect(itemKindOf('empty bottle')).toBe('packaging');
   });
 
+  it('recommends recycling before the bin for packaging that can be recycled: a shoebox, bottles, cans, jars, cardboard', () => {
+    for (const packaging of ['shoebox', 'shoe box', 'bottles', 'empty bottle', 'cans', 'jam jar', 'cardboard', 'milk carton', 'box', 'parcel', 'packaging']) {
+      for (const space of [undefined, ...SpaceKindSchema.options]) {
+        expect(first(packaging, space).slice(0, 2), `${packaging} in ${space}`).toEqual(['Recycle', 'Trash']);
+      }
+    }
+    // Shipping envelopes and bubble wrap are mostly plastic or mixed: the bin, recycling second.
+    expect(first('empty amazon envelope', undefined)).toEqual(['Trash', 'Recycle', 'Keep it here']);
+    expect(first('bubble wrap', undefined)).toEqual(['Trash', 'Recycle', 'Keep it here']);
+  });
+
+  it('puts food away first and bins it only when the person says it is finished or gone off', () => {
+    for (const food of ['banana', 'apples', 'sandwich', 'donut', 'leftovers', 'pizza', 'cake']) {
+      expect(first(food, 'Living and relaxing')[0], food).toBe('To the kitchen');
+      expect(first(food, 'Kitchen')[0], food).toBe('Keep it here');
+    }
+    for (const spoilt of ['mouldy bread', 'rotten banana', 'half-eaten sandwich', 'stale crisps', 'banana peel', 'apple core']) {
+      expect(first(spoilt, 'Kitchen')[0], spoilt).toBe('Trash');
+    }
+  });
+
+  it('never puts the bin first for a thing only seen, and asks whether seen packaging is empty', () => {
+    for (const label of CocoLabelSchema.options.filter(isProposable)) {
+      for (const space of [undefined, ...SpaceKindSchema.options]) {
+        const recommendation = recommendationFor(classInfo(label).name, space);
+        if (recommendation.kind !== 'choices') continue;
+        const seen = seenOnly(recommendation.choices, recommendation.item === 'packaging');
+        expect(seen[0]!.disposition, `${label} in ${space}`).not.toBe('trash');
+        expect(seen.map((choice) => choice.disposition).sort()).toEqual(recommendation.choices.map((choice) => choice.disposition).sort());
+      }
+    }
+    expect(seenOnly(RECOMMENDATIONS.packaging.anywhere, true).map((choice) => choice.label)).toEqual(['Empty? Recycle', 'Keep it here', 'Trash']);
+    expect(seenOnly(RECOMMENDATIONS.rubbish.anywhere, false).map((choice) => choice.label)).toEqual(['Recycle', 'Trash']);
+  });
+
+  it('hears a name that says the thing is rubbish or spent', () => {
+    for (const spent of ['empty bottle', 'used tissue', 'crisp packet', 'mouldy bread', 'finished jar', 'rubbish']) expect(saysSpent(spent), spent).toBe(true);
+    for (const whole of ['bottle', 'banana', 'cup', 'old receipts', 'shoebox']) expect(saysSpent(whole), whole).toBe(false);
+  });
+
   it('knows clothes and shoes, toys and tools, each with its own places', () => {
     for (const clothes of ['shoes', 'trainers', 'pair of boots', 'socks', 'wellies', 'hoodie']) expect(itemKindOf(clothes), clothes).toBe('clothes');
     for (const toy of ['lego', 'toy car', 'board game', 'teddy', 'jigsaw puzzle']) expect(itemKindOf(toy), toy).toBe('toys');
@@ -132,7 +186,7 @@ describe('the recommendation table', () => {
     expect(itemKindOf('hair drier')).toBe('toiletries');
     expect(itemKindOf('old papers')).toBe('papers');
     expect(itemKindOf('t-shirt')).toBe('clothes');
-    expect(itemKindOf('empty amazon envelope')).toBe('packaging');
+    expect(itemKindOf('empty amazon envelope')).toBe('wrapping');
     expect(spaceKindOf('Work (Design)')).toBe('work');
     expect(spaceKindOf('Kids’ play')).toBe('play');
     expect(spaceKindOf(undefined)).toBeUndefined();
@@ -163,7 +217,8 @@ describe('the recommendation table', () => {
 function sampleName(item: string): string {
   const names: Record<string, string> = {
     rubbish: 'crisp packet',
-    packaging: 'envelope',
+    packaging: 'shoebox',
+    wrapping: 'envelope',
     dishes: 'mug',
     papers: 'old papers',
     food: 'banana',

@@ -12,6 +12,7 @@ import { bareName, headNoun, headPhrase } from '../text/names';
 export const ItemKindSchema = z.enum([
   'rubbish',
   'packaging',
+  'wrapping',
   'papers',
   'dishes',
   'food',
@@ -67,7 +68,10 @@ const place = (location: string): DispositionChoice => ({ label: `To the ${locat
 
 export const RECOMMENDATIONS: RecommendationTable = TableSchema.parse({
   rubbish: { anywhere: [TRASH, RECYCLE] },
-  packaging: { anywhere: [TRASH, RECYCLE, KEEP] },
+  // Bottles, cans, jars and cardboard go to recycling, not the bin.
+  packaging: { anywhere: [RECYCLE, TRASH, KEEP] },
+  // Shipping envelopes and bubble wrap are mostly plastic or mixed: the bin, recycling second.
+  wrapping: { anywhere: [TRASH, RECYCLE, KEEP] },
   // A pile of old papers is recycled, shredded (anything with a name or a number on it) or filed; only in a
   // storage room may it simply stay.
   papers: {
@@ -75,7 +79,8 @@ export const RECOMMENDATIONS: RecommendationTable = TableSchema.parse({
     in: { work: [FILE, SHRED, RECYCLE], storage: [FILE, KEEP, SHRED, RECYCLE] },
   },
   dishes: { anywhere: [place('kitchen'), KEEP, DONATE], in: { kitchen: [KEEP, DONATE] } },
-  food: { anywhere: [TRASH, place('kitchen'), KEEP], in: { kitchen: [KEEP, TRASH] } },
+  // Food is put away first: the bin only when the person says it is finished or gone off (then it is rubbish).
+  food: { anywhere: [place('kitchen'), KEEP, TRASH], in: { kitchen: [KEEP, TRASH] } },
   clothes: {
     anywhere: [place('bedroom wardrobe'), place('laundry'), DONATE],
     in: { sleep: [place('wardrobe'), place('laundry'), DONATE] },
@@ -107,7 +112,8 @@ export const KIND_WORDS: Readonly<Record<ItemKind, string>> = {
     'rubbish, trash, garbage, junk, litter, wrapper, crisp packet, crisp bag, chip bag, sweet wrapper, takeaway, takeaway box, ' +
     'takeaway container, takeout, takeout box, takeout container, pizza box, tissue, used tissue, gum, chewing gum, napkin, straw, ' +
     'tea bag, teabag, peel, banana peel, apple core, cotton bud, q-tip, packet, bin bag, paper cup, disposable cup, can ring',
-  packaging: 'envelope, cardboard, box, shoebox, shoe box, bottle, can, carton, jar, bubble wrap, packaging, parcel, package, padded envelope',
+  packaging: 'cardboard, box, shoebox, shoe box, bottle, can, carton, jar, packaging, parcel, package',
+  wrapping: 'envelope, padded envelope, bubble wrap',
   papers:
     'paper, receipt, mail, junk mail, post, letter, document, bill, invoice, statement, bank statement, payslip, form, paperwork, note, ' +
     'post-it, sticky note, magazine, newspaper, catalogue, catalog, leaflet, flyer, brochure, pamphlet, menu, coupon, voucher, manual, ' +
@@ -189,6 +195,8 @@ const SENTIMENT = new RegExp(
 );
 /** Names rubbish when nothing else in the name does: "an empty thing", "used ones". */
 const SPENT = /^(?:empty|used)$/;
+/** Food the person says is finished or gone off is rubbish: "mouldy bread", "half-eaten sandwich". */
+const SPOILT = /\b(?:rotten|mouldy|moldy|stale|expired|spoilt|spoiled|half[- ]eaten|gone off|out of date|past its date)\b/;
 /** Things that hold or count other things: "a bag of old chargers" is cables, "a pile of mail" papers. */
 const CONTAINERS = new Set(
   (
@@ -236,7 +244,8 @@ function kindOfTypo(word: string): ItemKind | undefined {
  * The kind of thing an item is, from its name; undefined when the name says nothing the table knows. What decides
  * is the head noun with the word before it ("crisp packet", "tea bag"), then the head noun alone ("phone charger"
  * is a charger, "shoe box" a box), then the other words ("toy car"), then a typo of any of them. A container's contents say what it is ("bag of old
- * chargers"); someone gone or an occasion makes a keepsake; "empty" or "used" with nothing else known is rubbish.
+ * chargers"); someone gone or an occasion makes a keepsake; "empty" or "used" with nothing else known is rubbish, and
+ * so is food said to be gone off.
  */
 export function itemKindOf(name: string): ItemKind | undefined {
   const lower = bareName(name.toLowerCase());
@@ -250,13 +259,13 @@ export function itemKindOf(name: string): ItemKind | undefined {
   // Right to left: the head and the two words ending in it first ("tea bag" is rubbish, not a bag).
   const pairs = words.slice(1).map((word, index) => `${words[index]} ${word}`).reverse();
   const singles = [...words].reverse();
-  return (
+  const kind =
     [...pairs.slice(0, 1), ...singles.slice(0, 1), ...pairs.slice(1), ...singles.slice(1)].map(kindOfWord).find(Boolean) ??
     singles.map(kindOfTypo).find(Boolean) ??
     // "a tangle of chargers": a thing the table does not know, of things it does.
     (contents ? itemKindOf(contents[2]!) : undefined) ??
-    (words.some((word) => SPENT.test(word)) ? 'rubbish' : undefined)
-  );
+    (words.some((word) => SPENT.test(word)) ? 'rubbish' : undefined);
+  return kind === 'food' && SPOILT.test(lower) ? 'rubbish' : kind;
 }
 
 const SPACE_WORDS: ReadonlyArray<readonly [SpaceKind, RegExp]> = [
@@ -300,4 +309,21 @@ export function recommendationHint(itemName: string, spaceFunction: string | und
   if (recommendation.kind === 'ask') return 'not a kind of thing the table knows: ask where it goes rather than guessing';
   const [first, ...rest] = recommendation.choices.map((choice) => `${choice.label}${choice.location && !choice.label.includes(choice.location) ? ` (${choice.location})` : ''}`);
   return `${first} (recommended)${rest.length ? `, then ${rest.join(' or ')}` : ''}`;
+}
+
+/**
+ * Choices for a thing only seen (by the on-device detector, or a model's eyes), not described: Trash goes last, so
+ * the person says it is rubbish rather than the app; packaging to recycling first asks whether it is empty ("Empty?
+ * Recycle").
+ */
+export function seenOnly(choices: readonly DispositionChoice[], packaging: boolean): DispositionChoice[] {
+  const ordered = [...choices.filter((choice) => choice.disposition !== 'trash'), ...choices.filter((choice) => choice.disposition === 'trash')];
+  return ordered.map((choice, index) =>
+    index === 0 && packaging && choice.disposition === 'recycle' && !choice.location ? { ...choice, label: `Empty? ${choice.label}` } : choice,
+  );
+}
+
+/** Whether a thing's name says it is rubbish or spent: "empty bottle", "used tissue", "mouldy bread", "old receipts" not. */
+export function saysSpent(name: string): boolean {
+  return itemKindOf(name) === 'rubbish' || /\b(?:empty|used|finished)\b/.test(name.toLowerCase());
 }
