@@ -80,7 +80,7 @@ export async function measureDetection(report: SectionReport, { count, runs, qui
   if (!('found' in lookup)) throw new Error(lookup.missing);
   const runtime = lookup.found;
   const samples = await photos1024();
-  report.say(`On-device detection (${runtime.models.map((model) => model.spec.id).join(' + ')}, COCO, tfjs WebAssembly backend in a worker; ${os.availableParallelism()} cores here)`);
+  report.say(`On-device detection (${runtime.models.map((model) => model.spec.id).join(' + ')}: tfjs's and TensorFlow Lite's WebAssembly builds in a worker; ${os.availableParallelism()} cores here)`);
 
   // Cold start: a new worker, from nothing to the first photo's result. Memory is sampled from before it starts.
   const memory = sampler();

@@ -149,9 +149,22 @@ describe('the on-device detector on real photos', () => {
     }
   });
 
+  it('names the cardboard box in a crop of the top of a photo, and no clutter in the part below it', async () => {
+    // An eval photo (its labels: a cardboard box, a tin, paper, a toy figure); the box stands along the top edge.
+    const photo = path.join(import.meta.dirname, '../eval/detection/photos/boxes-on-table.jpg');
+    const { guesses } = await detector.clutter(photo, { width: 640, height: 480 }, [
+      { x: 120, y: 0, width: 420, height: 150 },
+      { x: 0, y: 200, width: 640, height: 280 },
+    ]);
+    expect(guesses[0]!.map((guess) => guess.kind)).toEqual(['box']);
+    // The box fills most of the crop it was asked about.
+    expect(guesses[0]![0]!.box.width).toBeGreaterThan(0.5);
+    expect(guesses[1]).toEqual([]);
+  });
+
   it('says so when the model cannot load, instead of hanging', async () => {
     const runtime = installed();
-    const broken = new Detector({ ...runtime, models: runtime.models.map((model) => ({ ...model, bin: path.join(FIXTURES, 'missing.bin') })) });
+    const broken = new Detector({ ...runtime, models: runtime.models.map((model) => ({ ...model, files: model.files.map(() => path.join(FIXTURES, 'missing.bin')) })) });
     try {
       const failure = broken.detect(readFileSync(path.join(FIXTURES, 'coffee.jpg')), { width: 600, height: 400 });
       await expect(failure).rejects.toBeInstanceOf(DetectorError);

@@ -34,7 +34,7 @@ const USAGE = [
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
-  '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]',
+  '       npm run eval -- --detection [--compare | --clutter] [--photos DIR | --record] [--json FILE]',
   '       npm run eval -- --overlap [--record] [--json FILE]',
 ].join('\n');
 
@@ -73,6 +73,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         overlap: { type: 'boolean', default: false },
         photos: { type: 'string' },
         record: { type: 'boolean', default: false },
+        clutter: { type: 'boolean', default: false },
       },
       allowPositionals: true,
       strict: true,
@@ -99,13 +100,23 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       print(`--record keeps the candidates of the eval's own photos: it does not go with --photos.\n${USAGE}`);
       return 2;
     }
+    if (values.clutter && (values.compare || values.record)) {
+      print(`--clutter judges the clutter model alone: it goes with neither --compare nor --record.\n${USAGE}`);
+      return 2;
+    }
     return runDetectionEval(
-      { compare: values.compare, record: values.record, ...(values.photos ? { photos: values.photos } : {}), ...(values.json ? { json: values.json } : {}) },
+      {
+        compare: values.compare,
+        record: values.record,
+        clutter: values.clutter,
+        ...(values.photos ? { photos: values.photos } : {}),
+        ...(values.json ? { json: values.json } : {}),
+      },
       deps,
     );
   }
-  if (values.photos || values.record) {
-    print(`--photos goes with --detection, --record with --detection or --overlap.\n${USAGE}`);
+  if (values.photos || values.record || values.clutter) {
+    print(`--photos and --clutter go with --detection, --record with --detection or --overlap.\n${USAGE}`);
     return 2;
   }
 
