@@ -1,6 +1,6 @@
 /**
- * The on-device detector: a worker thread that runs a COCO model (models.ts) on tfjs's WebAssembly backend, started
- * on the first photo and stopped after a while with nothing to do. The photo is decoded here and cut into the views
+ * The on-device detector: a worker thread that runs the detectors (models.ts) on WebAssembly (tfjs, TensorFlow
+ * Lite), started on the first photo and stopped after a while with nothing to do. The photo is decoded here and cut into the views
  * its tiling asks for (sharp does that off the main thread too), the worker infers on each, and what the views found
  * is merged into items in photo pixels, with the busy parts of the photo that no item explains.
  */
