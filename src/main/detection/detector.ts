@@ -1,14 +1,16 @@
 /**
- * The on-device detector: a worker thread that runs a COCO model (models.ts) on tfjs's WebAssembly backend, started
- * on the first photo and stopped after a while with nothing to do. The photo is decoded here and cut into the views
+ * The on-device detector: a worker thread that runs the detectors (models.ts) on WebAssembly (tfjs, TensorFlow
+ * Lite), started on the first photo and stopped after a while with nothing to do. The photo is decoded here and cut into the views
  * its tiling asks for (sharp does that off the main thread too), the worker infers on each, and what the views found
  * is merged into items in photo pixels, with the busy parts of the photo that no item explains.
  */
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { PhotoDetectionsSchema, type PhotoDetections } from '../../shared/detection/schema';
+import { PhotoDetectionsSchema, type Box, type PhotoDetections } from '../../shared/detection/schema';
 import { DETECTION } from './configuration';
+import { CLUTTER_THRESHOLDS, clutterIn, type ClutterGuess, type ClutterThresholds } from './clutter';
 import { decode } from './models';
+import { decodeOid } from './oidv4';
 import {
   agreeing,
   busyRegions,
@@ -35,6 +37,8 @@ export const CANDIDATE_FLOOR = 0.1;
  * sharper than the whole photo's view (JPEG decoding shrinks on load, so a smaller side is also quicker).
  */
 const DECODE_SIDE: Readonly<Record<Tiling, number>> = { whole: 1024, halves: 2048, quarters: 2048 };
+/** A crop for the clutter model is cut from the photo decoded at most this large: a small spot keeps its detail. */
+const CLUTTER_DECODE_SIDE = 2048;
 /** The busy regions are measured on the whole photo stretched to this square, whatever the model's input. */
 const BUSY_SIDE = 512;
 
@@ -128,6 +132,39 @@ export class Detector {
     const items = itemsFromCandidates(candidates, this.#thresholds);
     const detections = PhotoDetectionsSchema.parse({ items, busy: busyRegions(edgeGrid(gray, BUSY_SIDE, BUSY_SIDE), photo, items) });
     return { candidates, detections, timing };
+  }
+
+  /**
+   * What clutter the clutter model names in each of `regions` (boxes in the pixels of the stored photo of size
+   * `photo`, a busy spot's most often): each is cut out, stretched to the model's square and looked at on its own,
+   * one inference a region. The eval asks with lower `thresholds`, to judge them.
+   */
+  async clutter(
+    image: string | Uint8Array,
+    photo: Size,
+    regions: readonly Box[],
+    thresholds: ClutterThresholds = CLUTTER_THRESHOLDS,
+  ): Promise<{ guesses: ClutterGuess[][]; inferMs: number }> {
+    const index = this.#runtime.models.findIndex((model) => model.spec.id === DETECTION.clutter);
+    if (index < 0) throw new DetectorError('load', `This detector runs no ${DETECTION.clutter}, the model that names clutter.`);
+    const decoded = await sharp(image, { failOn: 'error' })
+      .removeAlpha()
+      .resize(CLUTTER_DECODE_SIDE, CLUTTER_DECODE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const source = { width: decoded.info.width, height: decoded.info.height };
+    const side = this.#runtime.models[index]!.spec.inputSize;
+    const guesses: ClutterGuess[][] = [];
+    let inferMs = 0;
+    for (const box of regions) {
+      const view = { x: box.x / photo.width, y: box.y / photo.height, width: box.width / photo.width, height: box.height / photo.height };
+      const pixels = await sharp(decoded.data, { raw: { ...source, channels: 3 } }).extract(region(view, source)).resize(side, side, { fit: 'fill' }).raw().toBuffer();
+      const { outputs, ms } = await this.#infer(index, new Uint8Array(pixels));
+      inferMs += ms;
+      guesses.push(clutterIn(decodeOid(outputs, Math.min(CANDIDATE_FLOOR, ...Object.values(thresholds))), thresholds));
+    }
+    return { guesses, inferMs };
   }
 
   async #look(image: string | Uint8Array, photo: Size): Promise<{ candidates: Candidate[]; gray: Uint8Array; timing: DetectionTiming }> {
@@ -238,7 +275,7 @@ export class Detector {
     const workerData: WorkerConfig = {
       modules: runtime.modules,
       wasmDir: runtime.wasmDir,
-      models: runtime.models.map(({ spec, json, bin }) => ({ json, bin, inputSize: spec.inputSize, layout: spec.layout, outputNodes: spec.outputs })),
+      models: runtime.models.map(({ spec, files }) => ({ format: spec.format, files, inputSize: spec.inputSize, layout: spec.layout, outputNodes: spec.outputs })),
     };
     const worker = new Worker(this.#workerFileToStart(), { workerData, stdout: false, stderr: false });
     const pending = new Map<number, Pending>();

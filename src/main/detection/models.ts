@@ -1,29 +1,35 @@
 /**
- * The COCO detectors the app can run, what each takes and how to read what it gives back. Both are tfjs graph models
- * by Vladimir Mandic (docs/detection.md): CenterNet (MobileNetV3, 512 px) and NanoDet (NanoDet-m, 416 px). Decoding
- * is pure arithmetic over the output tensors, here on the main thread, so the worker only runs the graph.
+ * The detectors the app can run, what each takes and how to read what it gives back (docs/detection.md): two COCO
+ * tfjs graph models by Vladimir Mandic, CenterNet (MobileNetV3, 512 px) and NanoDet (NanoDet-m, 416 px), and
+ * MediaPipe's Open Images SSD (300 px, a TensorFlow Lite file: oidv4.ts). Decoding is pure arithmetic over the output
+ * tensors, here on the main thread, so the worker only runs the graph.
  */
 import { COCO_LABELS } from '../../shared/detection/schema';
+import { decodeOid, oidAsCoco, OID_INPUT } from './oidv4';
 
-export type ModelId = 'centernet' | 'nanodet';
-export const MODEL_IDS = ['centernet', 'nanodet'] as const satisfies readonly ModelId[];
+export type ModelId = 'centernet' | 'nanodet' | 'oidv4';
+export const MODEL_IDS = ['centernet', 'nanodet', 'oidv4'] as const satisfies readonly ModelId[];
 
 /**
  * How the worker turns RGB bytes into the input tensor: CenterNet takes them as they are (NHWC, 0-255); NanoDet was
- * trained on BGR planes normalised with ImageNet's mean and deviation (NCHW), as its own pipeline feeds it.
+ * trained on BGR planes normalised with ImageNet's mean and deviation (NCHW), as its own pipeline feeds it; the Open
+ * Images SSD on RGB scaled to -1..1 (NHWC).
  */
-export type InputLayout = 'nhwc-rgb' | 'nchw-bgr-imagenet';
+export type InputLayout = 'nhwc-rgb' | 'nchw-bgr-imagenet' | 'nhwc-rgb-signed';
+
+/** What runs the model: tfjs (a graph's JSON and its weights) or TensorFlow Lite's WebAssembly build (one file). */
+export type ModelFormat = 'tfjs-graph' | 'tflite';
 
 export interface ModelSpec {
   readonly id: ModelId;
   /** The square input side the graph is fixed at. */
   readonly inputSize: number;
   readonly layout: InputLayout;
-  /** The graph's output nodes, in the order `decode` reads them. */
+  readonly format: ModelFormat;
+  /** The graph's output nodes, in the order `decode` reads them (a TensorFlow Lite model gives all its outputs in order). */
   readonly outputs: readonly string[];
-  /** The model's files in the detector folder. */
-  readonly json: string;
-  readonly bin: string;
+  /** The model's files in the detector folder: a graph's JSON then its weights, or the TensorFlow Lite file. */
+  readonly files: readonly string[];
 }
 
 export const MODELS: Readonly<Record<ModelId, ModelSpec>> = {
@@ -31,18 +37,26 @@ export const MODELS: Readonly<Record<ModelId, ModelSpec>> = {
     id: 'centernet',
     inputSize: 512,
     layout: 'nhwc-rgb',
+    format: 'tfjs-graph',
     outputs: ['tower_0/detections'],
-    json: 'model/centernet.json',
-    bin: 'model/centernet.bin',
+    files: ['model/centernet.json', 'model/centernet.bin'],
   },
   nanodet: {
     id: 'nanodet',
     inputSize: 416,
     layout: 'nchw-bgr-imagenet',
     // Class scores (after a sigmoid) and box distributions for strides 8, 16 and 32.
+    format: 'tfjs-graph',
     outputs: ['Identity', 'Identity_1', 'Identity_2', 'Identity_3', 'Identity_4', 'Identity_5'],
-    json: 'model/nanodet.json',
-    bin: 'model/nanodet.bin',
+    files: ['model/nanodet.json', 'model/nanodet.bin'],
+  },
+  oidv4: {
+    id: 'oidv4',
+    inputSize: OID_INPUT,
+    layout: 'nhwc-rgb-signed',
+    format: 'tflite',
+    outputs: ['raw_outputs/box_encodings', 'raw_outputs/class_predictions'],
+    files: ['model/oidv4.tflite'],
   },
 };
 
@@ -58,7 +72,14 @@ export interface RawDetection {
 
 /** Decodes a model's outputs into detections scoring `floor` or more. */
 export function decode(model: ModelSpec, outputs: readonly ArrayLike<number>[], floor: number): RawDetection[] {
-  return model.id === 'centernet' ? decodeCenterNet(outputs[0] ?? [], model.inputSize, floor) : decodeNanoDet(outputs, model.inputSize, floor);
+  switch (model.id) {
+    case 'centernet':
+      return decodeCenterNet(outputs[0] ?? [], model.inputSize, floor);
+    case 'nanodet':
+      return decodeNanoDet(outputs, model.inputSize, floor);
+    case 'oidv4':
+      return oidAsCoco(decodeOid(outputs, floor));
+  }
 }
 
 /** CenterNet gives 100 rows of x1, y1, x2, y2 (input pixels), score and a 0-based class. */

@@ -121,7 +121,7 @@ describe('a first session with no model and real photos', () => {
     expect(proposed.filter((key) => key.startsWith(`${meal.id}:`))).toEqual([]);
     const names = questions.flatMap((question) => (question.kind === 'disposition' ? [question.item] : []));
     expect(names[0], 'the cup on the table in coffee.jpg is left about').toBe('cup');
-    expect(names).toEqual(['cup', 'vase', 'bowl']);
+    expect(names).toEqual(['cup', 'vase', 'orange', 'orange']);
     expect(questions.at(-1)).toMatchObject({ kind: 'choice', purpose: 'general' });
 
     expect(final.status).toBe('ended');

@@ -8,12 +8,14 @@ import { findDetectorRuntime, findWorkerFile, withModels } from './runtime';
 const SHA = 'a'.repeat(64);
 
 const BOTH = ['model/centernet.json', 'model/centernet.bin', 'model/nanodet.json', 'model/nanodet.bin'];
+const TFLITE = ['tflite/tflite_web_api_cc_simd.cjs', 'tflite/tflite_web_api_cc_simd.wasm'];
+const ALL = [...BOTH, 'model/oidv4.tflite', ...TFLITE];
 
 /**
  * A detector folder with a manifest listing `files`, each written (contents do not matter to the lookup), and the
  * models it says it has (null: a folder from before issue 22, which says none and has CenterNet alone).
  */
-function detectorFolder(dir: string, files = BOTH, models: string[] | null = ['centernet', 'nanodet']): string {
+function detectorFolder(dir: string, files = ALL, models: string[] | null = ['centernet', 'nanodet', 'oidv4']): string {
   mkdirSync(dir, { recursive: true });
   for (const file of files) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -47,7 +49,16 @@ describe('where the detector is found', () => {
     const app = installedApp();
     const packaged = detectorFolder(path.join(app.resources, 'detector'));
     const lookup = findDetectorRuntime({}, app.code, app.resources);
-    expect(lookup).toMatchObject({ found: { dir: packaged, models: [{ json: path.join(packaged, 'model', 'centernet.json') }, { json: path.join(packaged, 'model', 'nanodet.json') }] } });
+    expect(lookup).toMatchObject({
+      found: {
+        dir: packaged,
+        models: [
+          { files: [path.join(packaged, 'model', 'centernet.json'), path.join(packaged, 'model', 'centernet.bin')] },
+          { files: [path.join(packaged, 'model', 'oidv4.tflite')] },
+        ],
+        modules: { tflite: { script: path.join(packaged, TFLITE[0]!), wasm: path.join(packaged, TFLITE[1]!) } },
+      },
+    });
   });
 
   it('in a packaged app whose installer left it out: says to reinstall, and does not fall back to the checkout', () => {
@@ -117,19 +128,31 @@ describe("the detector's worker file", () => {
 });
 
 describe('the models in the folder', () => {
-  it('runs both models the app chose, in order, and names them in its id so older cached findings are not reused', () => {
+  it('runs the models the app chose (not NanoDet, installed for the eval), in order, and names them in its id so older cached findings are not reused', () => {
     const dir = detectorFolder(tempFolderSync('tidying-runtime-'));
     const lookup = findDetectorRuntime({ TIDYING_DETECTOR_DIR: dir });
     if (!('found' in lookup)) throw new Error(lookup.missing);
-    expect(lookup.found.models.map((model) => model.spec.id)).toEqual(['centernet', 'nanodet']);
-    expect(lookup.found.id).toBe('centernet+nanodet-coco @vladmandic/human@3.3.6');
+    expect(lookup.found.models.map((model) => model.spec.id)).toEqual(['centernet', 'oidv4']);
+    expect(lookup.found.id).toBe('centernet+oidv4-coco @vladmandic/human@3.3.6');
     expect(withModels(lookup.found, ['nanodet']).id).toBe('nanodet-coco @vladmandic/human@3.3.6');
   });
 
   it('says to install again when it is an older install with CenterNet only', () => {
     const dir = detectorFolder(tempFolderSync('tidying-runtime-'), BOTH.slice(0, 2), null);
     expect(findDetectorRuntime({ TIDYING_DETECTOR_DIR: dir })).toEqual({
-      missing: `The detector folder ${dir} has centernet but not nanodet, which the app runs. Run \`npm run install-detector\`.`,
+      missing: `The detector folder ${dir} has centernet but not oidv4, which the app runs. Run \`npm run install-detector\`.`,
+    });
+  });
+
+  it('says the folder is incomplete when it has the Open Images model but not TensorFlow Lite to run it', () => {
+    const dir = detectorFolder(tempFolderSync('tidying-runtime-'), [...BOTH, 'model/oidv4.tflite']);
+    expect(findDetectorRuntime({ TIDYING_DETECTOR_DIR: dir })).toMatchObject({ missing: expect.stringContaining('does not list tflite/tflite_web_api_cc_simd.cjs') });
+  });
+
+  it('says to install again when it is an install from before the Open Images model', () => {
+    const dir = detectorFolder(tempFolderSync('tidying-runtime-'), BOTH, ['centernet', 'nanodet']);
+    expect(findDetectorRuntime({ TIDYING_DETECTOR_DIR: dir })).toEqual({
+      missing: `The detector folder ${dir} has centernet and nanodet but not oidv4, which the app runs. Run \`npm run install-detector\`.`,
     });
   });
 

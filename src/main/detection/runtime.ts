@@ -11,8 +11,11 @@ import { z } from 'zod';
 import { findWorkerFile as findWorkerFileOf } from '../files/worker-file';
 import { DETECTION } from './configuration';
 import { MODEL_IDS, MODELS, type ModelId, type ModelSpec } from './models';
+import type { TfliteModules } from './protocol';
 
 export const RUNTIME_FOLDER = path.join('node_modules', '.tidying-detector');
+/** TensorFlow Lite's WebAssembly build in the folder (scripts/install-detector.mjs), for the models in that format. */
+const TFLITE: TfliteModules = { script: 'tflite/tflite_web_api_cc_simd.cjs', wasm: 'tflite/tflite_web_api_cc_simd.wasm' };
 /** The detector's folder inside a packaged app's resources (electron-builder.yml, extraResources). */
 export const PACKAGED_FOLDER = 'detector';
 
@@ -27,11 +30,10 @@ const ManifestSchema = z.object({
   files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
 });
 
-/** A model and where its files are. */
+/** A model and where its files are (ModelSpec.files, in the folder). */
 export interface RuntimeModel {
   readonly spec: ModelSpec;
-  readonly json: string;
-  readonly bin: string;
+  readonly files: readonly string[];
 }
 
 export interface DetectorRuntime {
@@ -42,8 +44,8 @@ export interface DetectorRuntime {
   readonly models: readonly RuntimeModel[];
   /** Every model installed in the folder. */
   readonly installed: readonly ModelId[];
-  /** The flat ES builds of tfjs, as file paths. */
-  readonly modules: { readonly core: string; readonly converter: string; readonly wasm: string };
+  /** The flat ES builds of tfjs, as file paths, and TensorFlow Lite's WebAssembly build where a model needs it. */
+  readonly modules: { readonly core: string; readonly converter: string; readonly wasm: string; readonly tflite?: TfliteModules };
   /** The folder of the WebAssembly kernels (with a trailing separator, as tfjs wants it). */
   readonly wasmDir: string;
 }
@@ -118,7 +120,8 @@ function readRuntime(dir: string, fix: string): RuntimeLookup {
   if (wanted) {
     return { missing: `The detector folder ${dir} has ${installed.join(' and ')} but not ${wanted}, which the app runs. ${fix}` };
   }
-  const unlisted = installed.flatMap((id) => [MODELS[id].json, MODELS[id].bin]).find((file) => !(file in manifest.files));
+  const tflite = installed.some((id) => MODELS[id].format === 'tflite');
+  const unlisted = [...installed.flatMap((id) => MODELS[id].files), ...(tflite ? Object.values(TFLITE) : [])].find((file) => !(file in manifest.files));
   if (unlisted) return { missing: `The detector folder ${dir} does not list ${unlisted} in its manifest. ${fix}` };
   const packages = manifest.packages.map((pkg) => `${pkg.name}@${pkg.version}`);
   return {
@@ -131,13 +134,14 @@ function readRuntime(dir: string, fix: string): RuntimeLookup {
         core: path.join(tf, 'tfjs-core', 'tf-core.js'),
         converter: path.join(tf, 'tfjs-converter', 'tf-converter.js'),
         wasm: path.join(tf, 'tfjs-backend-wasm', 'tf-backend-wasm.js'),
+        ...(tflite ? { tflite: { script: path.join(dir, TFLITE.script), wasm: path.join(dir, TFLITE.wasm) } } : {}),
       },
       wasmDir: `${path.join(tf, 'tfjs-backend-wasm')}${path.sep}`,
     },
   };
 }
 
-const runtimeModel = (dir: string, id: ModelId): RuntimeModel => ({ spec: MODELS[id], json: path.join(dir, MODELS[id].json), bin: path.join(dir, MODELS[id].bin) });
+const runtimeModel = (dir: string, id: ModelId): RuntimeModel => ({ spec: MODELS[id], files: MODELS[id].files.map((file) => path.join(dir, file)) });
 const runtimeId = (models: readonly ModelId[], packages: readonly string[]) => [`${models.join('+')}-coco`, ...packages].join(' ');
 
 /** The same folder running other of its models (the eval compares them). */

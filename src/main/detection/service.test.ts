@@ -184,7 +184,7 @@ describe('detection for the app', () => {
     const { dir, photos } = photoFolder();
     const lookup = findDetectorRuntime();
     if (!('found' in lookup)) throw new Error(lookup.missing);
-    const broken = { found: { ...lookup.found, models: lookup.found.models.map((model) => ({ ...model, json: path.join(dir, 'missing.json') })) } };
+    const broken = { found: { ...lookup.found, models: lookup.found.models.map((model) => ({ ...model, files: model.files.map(() => path.join(dir, 'missing.json')) })) } };
     const { service, delivered, progress, logger } = serviceWith({ lookup: () => broken });
     service.request({ sessionId: 's1', photosDir: dir, photos });
     await service.idle();

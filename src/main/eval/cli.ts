@@ -36,7 +36,7 @@ const USAGE = [
   '                       [--structured-output json_schema|json_object|text] [--context-tokens N]',
   '       npm run eval -- --compare RUN_A RUN_B',
   '       npm run eval -- --understanding [--corpus FILE] [--json FILE]',
-  '       npm run eval -- --detection [--compare] [--photos DIR | --record] [--workers N] [--json FILE]',
+  '       npm run eval -- --detection [--compare | --clutter] [--photos DIR | --record] [--workers N] [--json FILE]',
   '       npm run eval -- --overlap [--record] [--json FILE]',
 ].join('\n');
 
@@ -76,6 +76,7 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         photos: { type: 'string' },
         record: { type: 'boolean', default: false },
         workers: { type: 'string' },
+        clutter: { type: 'boolean', default: false },
       },
       allowPositionals: true,
       strict: true,
@@ -102,6 +103,10 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       print(`--record keeps the candidates of the eval's own photos: it does not go with --photos.\n${USAGE}`);
       return 2;
     }
+    if (values.clutter && (values.compare || values.record)) {
+      print(`--clutter judges the clutter model alone: it goes with neither --compare nor --record.\n${USAGE}`);
+      return 2;
+    }
     const workers = values.workers === undefined ? 1 : Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 8) {
       print(`--workers is how many detectors run side by side, 1 to 8, not ${values.workers}.\n${USAGE}`);
@@ -112,14 +117,15 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
         compare: values.compare,
         record: values.record,
         workers,
+        clutter: values.clutter,
         ...(values.photos ? { photos: values.photos } : {}),
         ...(values.json ? { json: values.json } : {}),
       },
       deps,
     );
   }
-  if (values.photos || values.record) {
-    print(`--photos goes with --detection, --record with --detection or --overlap.\n${USAGE}`);
+  if (values.photos || values.record || values.clutter) {
+    print(`--photos and --clutter go with --detection, --record with --detection or --overlap.\n${USAGE}`);
     return 2;
   }
 

@@ -1,14 +1,16 @@
 /**
  * `npm run eval -- --detection`: the app's detector configuration over the labelled photos, per class and overall;
- * `--compare` runs every configuration of the installed models (each alone, both together; each tiling) and
- * prints them side by side. The JSON goes to --json FILE, else to eval-results/ (git-ignored).
+ * `--compare` runs every configuration of the installed models (each alone and all together in each tiling, other
+ * sets on the whole photo) and prints them side by side; `--clutter` judges the clutter model instead (clutter.ts). The JSON goes to --json FILE, else to eval-results/ (git-ignored).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findDetectorRuntime } from '../../detection/runtime';
 import { existsSync } from 'node:fs';
-import { DEFAULT_PHOTOS_DIR, readLabels, SHARED_ROOMS_DIR } from './labels';
+import type { DetectorRuntime } from '../../detection/runtime';
+import { formatClutter as formatClutterModel, runClutterEval } from './clutter';
+import { DEFAULT_PHOTOS_DIR, readLabels, SHARED_ROOMS_DIR, type Labels } from './labels';
 import { RECORDED_FILE, TODAY, writeRecorded } from './recorded';
 import { configName, configurations, detectionJson, evaluate, formatClutter, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
 
@@ -22,6 +24,8 @@ export interface DetectionEvalOptions {
   readonly record?: boolean;
   /** Detectors run side by side (each its own worker); 1 unless asked. */
   readonly workers?: number;
+  /** Judge the clutter model (clutter.ts) instead of the detectors. */
+  readonly clutter?: boolean;
 }
 
 export async function runDetectionEval(options: DetectionEvalOptions, deps: { readonly print: (text: string) => void }): Promise<number> {
@@ -44,6 +48,7 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
     return 2;
   }
   const runtime = lookup.found;
+  if (options.clutter) return clutterEval(runtime, labels, dir, options.json, print);
   const configs = configurations(runtime, options.compare);
   if (options.record && !configs.some((config) => configName(config) === configName(TODAY))) configs.push(TODAY);
   print(`Detection eval: ${labels.photos.length} labelled photos in ${path.relative(process.cwd(), dir) || '.'}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}.`);
@@ -81,5 +86,16 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
     await writeRecorded(RECORDED_FILE, runtime.id, kept);
     print(`Candidates of ${kept.map((run) => configName(run.config)).join(' and ')}: ${path.relative(process.cwd(), RECORDED_FILE)}`);
   }
+  return 0;
+}
+
+async function clutterEval(runtime: DetectorRuntime, labels: Labels, dir: string, json: string | undefined, print: (text: string) => void): Promise<number> {
+  print(`Clutter eval: ${labels.photos.length} labelled photos in ${path.relative(process.cwd(), dir) || '.'}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}.`);
+  const photos = await runClutterEval(runtime, labels, dir, print);
+  print(formatClutterModel(photos));
+  const out = path.resolve(json ?? path.join(RESULTS_DIR, `clutter-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ runtime: runtime.id, photos }, null, 2)}\n`);
+  print(`\nJSON: ${out}`);
   return 0;
 }

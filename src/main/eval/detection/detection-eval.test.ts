@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempFolderSync } from '../../../../test-support/temp-folder';
 import { runEvalCli } from '../cli';
 import { DEFAULT_PHOTOS_DIR, LABELS_FILE, readLabels, type LabelledPhoto } from './labels';
+import { kindsIn, scoreKind, type ClutterPhoto } from './clutter';
 import { boxCounts, fitGlobal, fitPerGroup, foldsOf, kFold, photoCounts, sweep, THRESHOLD_GRID } from './score';
 
 async function cli(...argv: string[]): Promise<{ code: number; output: string }> {
@@ -184,5 +185,54 @@ describe('npm run eval -- --detection', () => {
     expect(output).toContain('broken.jpg: could not be read');
     expect(output).toContain('No photo could be read, so there is nothing to judge.');
     expect(output).not.toContain('NaN');
+  });
+});
+
+describe('npm run eval -- --detection --clutter', () => {
+  it("reads the kinds of clutter from the labels' other things: boots are shoes, cardboard is a box, a toolbox is not", () => {
+    expect([...kindsIn(['cardboard boxes', 'tools'])]).toEqual(['box']);
+    expect([...kindsIn(['boots', 'red toolbox', 'tin'])]).toEqual(['shoes']);
+    expect([...kindsIn(['paper', 'cable'])]).toEqual([]);
+  });
+
+  it('judges a kind per photo at each threshold: named where labelled is right, elsewhere wrong, labelled and not named missed', () => {
+    const region = { x: 0, y: 0, width: 10, height: 10 };
+    const photo = (labelled: ClutterPhoto['labelled'], score?: number, from: 'whole' | 'busy' = 'busy'): ClutterPhoto => ({
+      file: 'a.jpg',
+      labelled,
+      guesses: score === undefined ? [] : [{ kind: 'box', score, box: { x: 0, y: 0, width: 1, height: 1 }, crop: region, from }],
+      crops: 2,
+      inferMs: 1,
+      cpuMs: 1,
+    });
+    const photos = [photo(['box'], 0.6), photo([], 0.4), photo(['box']), photo(['box'], 0.7, 'whole')];
+    const at = (threshold: number, from: ('whole' | 'busy')[]) => scoreKind(photos, 'box', from).find((score) => score.threshold === threshold);
+    expect(at(0.4, ['busy'])).toEqual({ threshold: 0.4, right: 1, wrong: 1, missed: 2 });
+    expect(at(0.5, ['busy'])).toEqual({ threshold: 0.5, right: 1, wrong: 0, missed: 2 });
+    expect(at(0.5, ['whole', 'busy'])).toEqual({ threshold: 0.5, right: 2, wrong: 0, missed: 1 });
+  });
+
+  it('runs the clutter model on each photo and its busy regions, prints each kind at each threshold, goes on past a broken photo', async () => {
+    const dir = tempFolderSync('tidy-clutter-eval-');
+    const labels = await readLabels(DEFAULT_PHOTOS_DIR);
+    const chosen = labels.photos.filter((photo) => ['boxes-on-table.jpg', 'kitten.jpg'].includes(photo.file));
+    for (const photo of chosen) copyFileSync(path.join(DEFAULT_PHOTOS_DIR, photo.file), path.join(dir, photo.file));
+    writeFileSync(path.join(dir, 'broken.jpg'), readFileSync(path.join(DEFAULT_PHOTOS_DIR, 'kitten.jpg')).subarray(0, 300));
+    writeFileSync(path.join(dir, LABELS_FILE), JSON.stringify({ photos: [...chosen, { ...chosen[0]!, file: 'broken.jpg' }] }));
+    const json = path.join(dir, 'out.json');
+
+    const { code, output } = await cli('--detection', '--clutter', '--photos', dir, '--json', json);
+    expect(code).toBe(0);
+    expect(output).toContain('box: labelled in 1 of 2 photos');
+    expect(output).toContain('shoes: labelled in 0 of 2 photos');
+    expect(output).toMatch(/^\s+0\.50\s+\d+ \/ \d+ \/ \d+/m);
+    expect(output.split('\n').filter((line) => line.includes('broken.jpg: could not be read'))).toHaveLength(1);
+    const written = JSON.parse(readFileSync(json, 'utf8'));
+    expect(written.photos.map((photo: ClutterPhoto) => photo.file).sort()).toEqual(['boxes-on-table.jpg', 'kitten.jpg']);
+  });
+
+  it('is refused with --compare or --record, and without --detection', async () => {
+    expect((await cli('--detection', '--clutter', '--compare')).output).toContain('--clutter judges the clutter model alone');
+    expect((await cli('--clutter')).output).toContain('--photos and --clutter go with --detection');
   });
 });

@@ -64,12 +64,17 @@ export interface ConfigRun {
   readonly photos: readonly PhotoRun[];
 }
 
-/** Every configuration the installed models allow, the app's own first. */
+/**
+ * Every configuration the installed models allow, the app's own first: each model alone and all of them together in
+ * every tiling, and every other set of them on the whole photo (tiles cost three or five inferences a model: over the
+ * budget for more than one).
+ */
 export function configurations(runtime: DetectorRuntime, compare: boolean): DetectionConfig[] {
   const shipped: DetectionConfig = { models: runtime.models.map((model) => model.spec.id), tiling: DETECTION.tiling };
   if (!compare) return [shipped];
-  const sets = [...runtime.installed.map((model) => [model]), ...(runtime.installed.length > 1 ? [[...MODEL_IDS].filter((id) => runtime.installed.includes(id))] : [])];
-  const all = sets.flatMap((models) => TILINGS.map((tiling) => ({ models, tiling })));
+  const installed = MODEL_IDS.filter((id) => runtime.installed.includes(id));
+  const sets = installed.reduce<ModelId[][]>((all, id) => [...all, ...all.map((set) => [...set, id]), [id]], []).sort((a, b) => a.length - b.length);
+  const all = sets.flatMap((models) => (models.length === 1 || models.length === installed.length ? TILINGS : (['whole'] as const)).map((tiling) => ({ models, tiling })));
   return [shipped, ...all.filter((config) => configName(config) !== configName(shipped))];
 }
 
