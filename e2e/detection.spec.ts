@@ -74,7 +74,7 @@ test('with no model, the coach names what the detector found in real photos and 
   for (let label = await cardLabel(page); ; ) {
     if (label === 'asks the person') {
       if ((await dialog(page).getByText('That’s everything I could name in your photos.').count()) > 0) break;
-      await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(/^There’s something on the table in photo [15]: what’s the nearest thing there\?/);
+      await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(/^There’s something on the table in photo \d+: what’s the nearest thing there\?/);
       piles.push((await dialog(page).getByRole('heading', { level: 2 }).textContent()) ?? '');
       await page.keyboard.press('1');
       await expect.poll(async () => (label = await cardLabel(page))).not.toMatch(/^(asks the person|no card yet)$/);

@@ -5,6 +5,7 @@
  */
 import type { Box, DetectedItem, DetectionRef, Focus } from '../../shared/detection/schema';
 import type { Photo, SessionState } from '../../shared/session/schema';
+import { MAX_FOCUS } from '../../shared/questions/schema';
 import { classInfo, easeRank, isProposable } from '../../shared/detection/classes';
 import { detectionThing } from '../../shared/session/pile-groups';
 import { halfOf, isClutter, spotAt, spotsIn, spotWords, type Sight } from './spots';
@@ -84,7 +85,8 @@ export function anchorCandidates(state: SessionState, limit = 6): { names: strin
     for (const item of items) {
       if (!classInfo(item.label).anchor || names.length >= limit) continue;
       const proposal = proposalOf(state, photo, number, item);
-      focus.push(proposal.focus);
+      // Every chair of twelve bedrooms would be more outlines than a card shows (a turn failed on it).
+      if (focus.length < MAX_FOCUS) focus.push(proposal.focus);
       if (!names.some((name) => same(name, item.name))) names.push(item.name);
     }
   }

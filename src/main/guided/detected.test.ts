@@ -322,3 +322,25 @@ describe('for every set of detections and every way of answering', () => {
     );
   });
 });
+
+describe('a card about the furniture of many photos', () => {
+  it('regression: twelve bedrooms of chairs and beds make an anchors card of at most twelve outlines, not a failed turn', () => {
+    const bedroom = (n: number): Photo => ({
+      id: `room${n}`,
+      fileName: `room${n}.jpg`,
+      width: 1000,
+      height: 600,
+      detections: {
+        items: [0, 1, 2].map((index) => thing(String(index + 1), index === 0 ? 'bed' : 'chair', { x: 50 + index * 300, y: 300, width: 250, height: 250 }, 0.8)),
+        busy: [],
+      },
+    });
+    const state = session(Array.from({ length: 12 }, (_, n) => bedroom(n + 1)), { phase: 'surveying', gatheredAnchors: [] });
+    const { action } = decide(state, { kind: 'function', function: 'sleep', overwhelmed: false });
+    expect(action.kind).toBe('askAnchors');
+    expect('focus' in action && action.focus!.length).toBeLessThanOrEqual(12);
+    const dialog = dialogFor(action as Extract<Action, { kind: 'askAnchors' }>, 'prompt');
+    expect(dialog.focus?.length).toBeGreaterThan(0);
+    expect(dialog.focus!.length).toBeLessThanOrEqual(12);
+  });
+});

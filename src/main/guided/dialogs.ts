@@ -4,7 +4,7 @@
  * "Stop for today?" card's, which means carry on. "Stop for today", which every card takes, is a control: it winds
  * down at once; a stop typed in a card's own words is only heard, and asked about first.
  */
-import type { ChoiceOptionSchema, Resolution } from '../../shared/questions/schema';
+import { MAX_FOCUS, type ChoiceOptionSchema, type Resolution } from '../../shared/questions/schema';
 import type { z } from 'zod';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
 import type { DialogAction } from './actions';
@@ -61,7 +61,8 @@ const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
  * when the session has photos, the cards about a thing take a point at one instead ("this one").
  */
 export function dialogFor(action: DialogAction, prompt: string, session: { readonly photos: boolean } = { photos: false }): QuestionSpec {
-  const focus = 'focus' in action && action.focus?.length ? { focus: action.focus } : {};
+  // A card outlines at most MAX_FOCUS things, whatever asked for more: one too many would fail the whole turn.
+  const focus = 'focus' in action && action.focus?.length ? { focus: action.focus.slice(0, MAX_FOCUS) } : {};
   const pointing = session.photos ? pointingFor(action) : undefined;
   return { ...questionFor(action, prompt), ...focus, ...(pointing ? { pointing } : {}) } as QuestionSpec;
 }

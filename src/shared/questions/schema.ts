@@ -7,6 +7,9 @@ import { PointSchema } from '../pointing/schema';
  * (including its timeout); the renderer only shows it and sends one answer back.
  */
 
+/** The most outlines one card shows: a card about more things outlines the first of them. */
+export const MAX_FOCUS = 12;
+
 export const DispositionSchema = z.enum(['trash', 'donate', 'recycle', 'place', 'keep', 'skip']);
 export type Disposition = z.infer<typeof DispositionSchema>;
 
@@ -39,7 +42,7 @@ const common = {
   /** Epoch milliseconds; main closes the question with its fallback answer then. */
   expiresAt: z.number().int().nonnegative(),
   /** What in the photos the question is about: outlined on the photo, and said in words for screen readers. */
-  focus: z.array(FocusSchema).max(12).optional(),
+  focus: z.array(FocusSchema).max(MAX_FOCUS).optional(),
   /**
    * Whether the person may answer by pointing at something on a photo: `offer` puts "Point at something" on the card
    * (pointing there answers it with the thing pointed at instead); `ask` is a "which one?" card, its photos ready to
