@@ -111,24 +111,28 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   // The cup on the table first: the bottle in a hand and the bowls two people eat from are never proposed.
   await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Cup');
 
-  // A click on the bowl in another photo: the box takes the bowl's outline, and the coach takes that as the thing.
+  // A click on the fruit in another photo (limes, which COCO has no word for): the box takes its outline, and the
+  // coach takes that as the thing.
   await dialog(page).getByRole('button', { name: 'Point at something else' }).click();
   await dialog(page).getByLabel('Photo', { exact: true }).selectOption({ label: '3. fruits.jpg' });
   const fruits = dialog(page).getByRole('application', { name: /Point at something in fruits\.jpg/ });
-  await click(page, fruits, 0.1, 0.78);
+  await click(page, fruits, 0.81, 0.75);
   await expect(dialog(page).getByTestId('pointing-box')).toBeVisible();
   await page.screenshot({ path: shotPath('pointing-card-click.png') });
   await expectAccessible(page, 'a card with its photo to point at');
   await fitsEverySize(page, 'pointing-card');
   await dialog(page).getByRole('button', { name: 'This one' }).click();
-  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Bowl');
-  await expect(page.getByTestId('messages')).toContainText(/The bowl you pointed at \(.*photo 3\)\./);
+  // The detector calls the limes an apple or an orange, by how the photo was stored: either is the thing clicked.
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(/^(Apple|Orange)$/);
+  const fruit = ((await dialog(page).getByRole('heading', { level: 2 }).textContent()) ?? '').toLowerCase();
+  await expect(page.getByTestId('messages')).toContainText(new RegExp(`The ${fruit} you pointed at \\(.*photo 3\\)\\.`));
   await page.keyboard.press('1');
   await expect(page.getByTestId('things-decided')).toHaveText('1 thing decided');
 
-  // What the detector cannot name on the table comes next. A box dragged where it names nothing: "what is it?".
-  await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(/^There’s something on the table in photo 1: what’s the nearest thing there\?/);
-  await dialog(page).getByRole('button', { name: 'Point at it in a photo' }).click();
+  // Next, the cup again (put down undecided) or what the detector cannot name on its table, as its busy parts fall. A
+  // box dragged where it names nothing: "what is it?".
+  await expect(dialog(page).getByRole('heading', { level: 2 })).toContainText(/^(Cup|There’s something on the table in photo 1: what’s the nearest thing there\?)/);
+  await dialog(page).getByRole('button', { name: /^Point at (it in a photo|something else)$/ }).click();
   await dialog(page).getByLabel('Photo', { exact: true }).selectOption({ label: '1. coffee.jpg' });
   const surface = dialog(page).getByRole('application', { name: /Point at something in coffee\.jpg/ });
   await drag(page, surface, [0.02, 0.35], [0.2, 0.62]);
@@ -187,7 +191,7 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   app = undefined;
   const stdout = await replayCheck(dataDir);
   expect(stdout).toContain('Card: cup -> pointed at fruits.jpg');
-  expect(stdout).toMatch(/Coach: The bowl you pointed at \(.*photo 3\)\./);
+  expect(stdout).toMatch(/Coach: The (apple|orange) you pointed at \(.*photo 3\)\./);
   expect(stdout).toContain('Card: cup -> pointed at bottle-and-bowls.jpg');
   expect(stdout).toMatch(/Check: all \d+ turns went the way the log says\./);
 });
