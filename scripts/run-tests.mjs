@@ -17,11 +17,9 @@ const script = (name) => path.join(ROOT, 'scripts', name);
 const STEPS = [
   { name: 'checks', command: ['npm', 'run', 'checks'] },
   { name: 'build', command: ['electron-vite', 'build'] },
-  // The detector's floor over the shared rooms (CPU-bound, two workers) runs beside the e2e tests, which wait on pages
-  // and children and leave a core idle much of the time, rather than among the Vitest files that keep both busy.
-  { name: 'vitest', command: ['npm', 'run', 'test:unit'], env: { TIDY_ROOMS_FLOOR: 'beside-e2e' } },
+  { name: 'vitest', command: ['npm', 'run', 'test:unit'] },
   { name: 'bench', command: ['npm', 'run', 'bench:quick'] },
-  { name: 'playwright', command: ['npm', 'run', 'test:e2e'], beside: { name: 'rooms floor', command: ['npm', 'run', 'test:rooms'] } },
+  { name: 'playwright', command: ['npm', 'run', 'test:e2e'] },
   // Only reports, never fails: it runs after a failed step too, since a slow or stuck run is when it matters.
   { name: 'reports', command: [node, script('slowest-tests.mjs')], always: true },
   { name: 'leftovers', command: [node, script('check-leftover-processes.mjs')] },
@@ -54,10 +52,10 @@ function printSplit(split, failed) {
   const install = Number(process.env.TIDY_INSTALL_SECONDS);
   if (Number.isFinite(install) && install > 0) rows.push({ name: 'install', seconds: install });
   rows.push(...split);
-  const total = rows.reduce((sum, row) => sum + (row.beside ? 0 : row.seconds), 0);
+  const total = rows.reduce((sum, row) => sum + row.seconds, 0);
   console.log(`\nWhere the time went${failed ? ` (stopped at ${failed})` : ''}:`);
-  for (const row of rows) console.log(`  ${row.name.padEnd(13)} ${row.seconds.toFixed(1).padStart(7)} s${row.beside ? ' (beside the step above)' : ''}`);
-  console.log(`  ${'total'.padEnd(13)} ${total.toFixed(1).padStart(7)} s`);
+  for (const row of rows) console.log(`  ${row.name.padEnd(11)} ${row.seconds.toFixed(1).padStart(7)} s`);
+  console.log(`  ${'total'.padEnd(11)} ${total.toFixed(1).padStart(7)} s`);
   mkdirSync(path.join(ROOT, 'test-reports'), { recursive: true });
   writeFileSync(path.join(ROOT, 'test-reports', 'split.json'), `${JSON.stringify({ failed: failed ?? null, steps: rows, totalSeconds: total }, null, 2)}\n`);
 }
@@ -71,16 +69,9 @@ let failed;
 for (const step of STEPS) {
   if (failed && !step.always) continue;
   const started = performance.now();
-  const timed = async (name, command, extra) => {
-    const code = await run(command, { ...env, ...extra });
-    return { name, code, seconds: seconds(performance.now() - started) };
-  };
-  const results = await Promise.all([timed(step.name, step.command, step.env), ...(step.beside ? [timed(step.beside.name, step.beside.command)] : [])]);
-  // What ran beside a step is in its wall time: the split shows it apart, not added again to the total.
-  split.push({ name: step.name, seconds: Math.max(...results.map((result) => result.seconds)) });
-  for (const result of results.slice(1)) split.push({ name: `  ${result.name}`, seconds: result.seconds, beside: true });
-  const failure = results.find((result) => result.code !== 0);
-  if (failure && !failed) failed = failure.name;
+  const code = await run(step.command, env);
+  split.push({ name: step.name, seconds: seconds(performance.now() - started) });
+  if (code !== 0 && !failed) failed = step.name;
 }
 // The temp folder is checked (and removed) even after a failure, so a failed run leaves nothing behind either.
 const tempCode = await run([node, script('test-temp-root.mjs'), 'check'], env);

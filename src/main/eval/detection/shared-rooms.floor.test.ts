@@ -12,8 +12,6 @@ import { evaluate, formatClutter, formatComparison, runConfig, type ConfigRun, t
 
 const here = existsSync(SHARED_ROOMS_DIR);
 if (!here) console.log(`Skipping the detector's floor on the shared rooms: ${SHARED_ROOMS_DIR} is not here (it sits beside the project, not in it).`);
-// `npm test` runs this file on its own beside the e2e tests (`npm run test:rooms`), not among the other Vitest files.
-const elsewhere = process.env.TIDY_ROOMS_FLOOR === 'beside-e2e';
 
 /**
  * What the shipped detector must keep on the rooms, left out (one threshold, fitted on the other folds): a few
@@ -37,7 +35,7 @@ function meetsFloor(point: OperatingPoint): string[] {
   return misses;
 }
 
-describe.skipIf(!here || elsewhere)('the shipped detector on the shared rooms', () => {
+describe.skipIf(!here)('the shipped detector on the shared rooms', () => {
   let labels: Labels;
   let run: ConfigRun;
 
