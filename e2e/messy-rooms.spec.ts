@@ -84,7 +84,15 @@ test('twelve messy bedrooms: the first five cards are the mess on beds, floors a
       await page.keyboard.press('1');
     }
     // Two bottles side by side read the same: the next card is told from this one by the things decided too.
-    await expect.poll(async () => `${await cardWords(page)} | ${await page.getByTestId('things-decided').textContent()}`).not.toBe(`${words} | ${decided}`);
+    const key = async () => `${await cardWords(page)} | ${await page.getByTestId('things-decided').textContent()}`;
+    await expect.poll(key).not.toBe(`${words} | ${decided}`);
+    // A choice that goes somewhere with no place yet asks where it lives: a follow-up, not a card of its own.
+    if (/^Where (does|do) .* live\?/.test((await dialog(page).locator('h2').textContent()) ?? '')) {
+      const asked = await key();
+      await dialog(page).getByRole('textbox').fill('the wardrobe');
+      await dialog(page).getByRole('button', { name: 'Send' }).click();
+      await expect.poll(key).not.toBe(asked);
+    }
   }
   console.log(`The first five cards in twelve messy bedrooms:\n${cards.map((words, index) => `  ${index + 1}. ${words}`).join('\n')}`);
   expect(cards[0], 'the first card is about the mess').toMatch(LEFT_OUT);
