@@ -37,11 +37,18 @@ test.afterEach(async () => {
   app = undefined;
 });
 
-/** The card as a person reads it: its heading and where it says the thing is. */
+/**
+ * The card as a person reads it: its heading and where it says the thing is ('none' while no card is up). Read from the
+ * page at once, never waiting on a card that is between one and the next.
+ */
 async function cardWords(page: Page): Promise<string> {
-  const heading = (await dialog(page).getByRole('heading', { level: 2 }).textContent()) ?? '';
-  const where = (await dialog(page).locator('.dialog-where').count()) ? await dialog(page).locator('.dialog-where').textContent() : '';
-  return `${heading}${where ? ` | ${where}` : ''}`;
+  return page.evaluate(`(() => {
+    const card = document.querySelector('[data-testid="question-dialog"]');
+    if (!card) return 'none';
+    const heading = card.querySelector('h2')?.textContent ?? '';
+    const where = card.querySelector('.dialog-where')?.textContent;
+    return where ? heading + ' | ' + where : heading;
+  })()`);
 }
 
 test('twelve messy bedrooms: the first five cards are the mess on beds, floors and desks, not what stands on shelves', async ({ page }) => {
@@ -67,6 +74,7 @@ test('twelve messy bedrooms: the first five cards are the mess on beds, floors a
   const cards: string[] = [];
   for (let card = 1; cards.length < 5; card += 1) {
     await expect(dialog(page).getByRole('heading', { level: 2 })).toBeVisible();
+    await expect.poll(() => cardWords(page)).not.toBe('none');
     const words = await cardWords(page);
     const decided = await page.getByTestId('things-decided').textContent();
     cards.push(words);
