@@ -6,9 +6,15 @@
 import { classInfo, isLiving } from '../../shared/detection/classes';
 import type { Box, CocoLabel, DetectedItem } from '../../shared/detection/schema';
 import { area, intersection } from './postprocess';
+import { standsOn } from './where';
 
-/** A thing this much inside a person's or an animal's box is held, worn or sat on (as in spots.ts). */
+/** A thing this much inside a person's or an animal's box is held, worn or sat on. */
 const HELD = 0.5;
+
+/** Whether a thing's box is held, worn or sat on: mostly inside a person's or an animal's box. */
+export function isHeld(box: Box, living: readonly Box[]): boolean {
+  return living.some((other) => intersection(box, other) >= HELD * area(box));
+}
 /**
  * Within reach of someone: a gap to their box under this share of its longer side. Wide on purpose: a bowl at a
  * seated person's feet is theirs, and a meal left alone costs nothing while a meal taken away is a real mistake.
@@ -40,11 +46,11 @@ export function inUseIds(items: readonly DetectedItem[]): ReadonlySet<string> {
   const living = items.filter((item) => isLiving(item.label)).map((item) => item.box);
   const people = items.filter((item) => item.label === 'person').map((item) => item.box);
   // A table (a sofa, a bed) someone's box reaches is one they are at.
-  const occupied = items.filter((item) => classInfo(item.label).surface && people.some((person) => intersection(person, item.box) > 0)).map((item) => item.box);
+  const occupied = items.filter((item) => classInfo(item.label).surface && people.some((person) => intersection(person, item.box) > 0));
   const used = items.filter(
     (item) =>
       !isLiving(item.label) &&
-      (living.some((other) => intersection(item.box, other) >= HELD * area(item.box)) ||
+      (isHeld(item.box, living) ||
         (MEAL.has(item.label) && (people.some((person) => withinReach(item.box, person)) || occupied.some((surface) => standsOn(item.box, surface))))),
   );
   return new Set(used.map((item) => item.id));
@@ -54,17 +60,4 @@ function withinReach(box: Box, person: Box): boolean {
   const dx = Math.max(0, person.x - (box.x + box.width), box.x - (person.x + person.width));
   const dy = Math.max(0, person.y - (box.y + box.height), box.y - (person.y + person.height));
   return Math.hypot(dx, dy) <= REACH * Math.max(person.width, person.height);
-}
-
-/** The thing's base is on the surface (its bottom middle inside the surface's box), and the surface is the bigger. */
-function standsOn(box: Box, surface: Box): boolean {
-  const baseX = box.x + box.width / 2;
-  const baseY = box.y + box.height;
-  return (
-    area(surface) > area(box) &&
-    baseX >= surface.x &&
-    baseX <= surface.x + surface.width &&
-    baseY >= surface.y &&
-    baseY <= surface.y + surface.height + 0.1 * box.height
-  );
 }

@@ -10,13 +10,12 @@
  */
 import { classInfo, isLiving, isProposable } from '../../shared/detection/classes';
 import type { Box, BusyRegion, CocoLabel, DetectedItem, PhotoDetections } from '../../shared/detection/schema';
+import { isHeld } from './in-use';
 import { area, intersection, type Size } from './postprocess';
 import { areaPhrase, onTheFloor, SURFACE_UPPER, surfaceUnder } from './where';
 
 /** A spot may share at most this much of its area with people and animals, and never its centre. */
 export const MAX_LIVING_SHARE = 0.15;
-/** A thing this much inside a person's or an animal's box is held, worn or sat on, not a thing standing about. */
-const HELD = 0.5;
 /** A busy part of the photo nothing could name counts as this many things: a pile is at least a couple of things. */
 export const UNNAMED_WEIGHT = 2;
 /** Less than this standing in a place does not make it busy (one cup on a table is not a busy spot). */
@@ -69,7 +68,7 @@ export function spotsIn(photo: SpotPhoto): Spot[] {
   const { items, busy } = photo.detections;
   const living = items.filter((item) => isLiving(item.label)).map((item) => item.box);
   const furniture = items.filter((item) => classInfo(item.label).role === 'fixture');
-  const things = items.filter((item) => isProposable(item.label) && !held(item.box, living));
+  const things = items.filter((item) => isProposable(item.label) && !isHeld(item.box, living));
   const groups = groupsOf(things, busy, furniture, living, photo);
   const placed = groups.flatMap((group) => {
     const settled = settle(group.pieces, living, photo);
@@ -128,10 +127,6 @@ export function halfOf(spot: Spot, photo: SpotPhoto): { box: Box; side: 'left' |
     spot.unnamed.reduce((sum, region) => sum + (UNNAMED_WEIGHT * intersection(region.box, box)) / area(region.box), 0);
   // The busier half; the first (left, upper) when they are even.
   return halves.sort((a, b) => weight(b.box) - weight(a.box))[0];
-}
-
-function held(box: Box, living: readonly Box[]): boolean {
-  return living.some((other) => intersection(box, other) >= HELD * area(box));
 }
 
 function livingShare(box: Box, living: readonly Box[]): number {

@@ -3,9 +3,10 @@
  * the papers on the desk) is covered when a card the coach can put up outlines it: a busy spot (named things and
  * unnamed busy parts where they stand) or a named thing of its own. Pure geometry over the app's detections.
  */
-import { isLiving, isProposable } from '../../../shared/detection/classes';
+import { isProposable } from '../../../shared/detection/classes';
 import type { ClutterKind } from '../../../shared/detection/clutter';
 import type { Box, PhotoDetections } from '../../../shared/detection/schema';
+import { inUseIds } from '../../detection/in-use';
 import { spotsIn } from '../../detection/spots';
 import { area, intersection, type Size } from '../../detection/postprocess';
 import type { LabelledPhoto } from './labels';
@@ -24,13 +25,15 @@ export interface ClumpCoverage {
   readonly card: CardKind | undefined;
 }
 
-/** The boxes of the cards the coach can put up about a photo: its busy spots, and each movable thing it named. */
+/**
+ * The boxes of the cards the coach can put up about a photo: its busy spots, and each movable thing it named, as
+ * `busySpots` and `proposals` make them, without what people are using there.
+ */
 export function cardBoxes(detections: PhotoDetections, photo: Size): { readonly box: Box; readonly kind: CardKind }[] {
-  const living = detections.items.filter((item) => isLiving(item.label)).map((item) => item.box);
-  const spots = spotsIn({ ...photo, detections }).map((spot) => ({ box: spot.box, kind: 'spot' as const }));
-  const named = detections.items
-    .filter((item) => isProposable(item.label) && !living.some((box) => intersection(item.box, box) >= 0.5 * area(item.box)))
-    .map((item) => ({ box: item.box, kind: 'named' as const }));
+  const used = inUseIds(detections.items);
+  const seen = { ...detections, items: detections.items.filter((item) => !used.has(item.id)) };
+  const spots = spotsIn({ ...photo, detections: seen }).map((spot) => ({ box: spot.box, kind: 'spot' as const }));
+  const named = seen.items.filter((item) => isProposable(item.label)).map((item) => ({ box: item.box, kind: 'named' as const }));
   return [...spots, ...named];
 }
 
