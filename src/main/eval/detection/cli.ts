@@ -9,10 +9,10 @@ import path from 'node:path';
 import { findDetectorRuntime } from '../../detection/runtime';
 import { existsSync } from 'node:fs';
 import type { DetectorRuntime } from '../../detection/runtime';
-import { formatClutter as formatClutterModel, runClutterEval } from './clutter';
+import { formatClutterNaming, runClutterEval } from './clutter';
 import { DEFAULT_PHOTOS_DIR, readLabels, SHARED_ROOMS_DIR, type Labels } from './labels';
 import { RECORDED_FILE, TODAY, writeRecorded } from './recorded';
-import { configName, configurations, detectionJson, evaluate, formatClutter, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
+import { configName, configurations, detectionJson, evaluate, formatClutterCoverage, formatComparison, formatPerClass, runConfig, type ConfigReport, type ConfigRun } from './run';
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../../eval-results');
 
@@ -75,7 +75,7 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
   const large = ms.p50Large === undefined ? '' : `; p50 of the ${ms.large} photos of about 1024 px: ${ms.p50Large.toFixed(0)} ms`;
   print(`\nTime per photo: p50 ${ms.p50.toFixed(0)} ms, p90 ${ms.p90.toFixed(0)} ms${large} (wall clock; CPU time p50 ${ms.cpuP50.toFixed(0)} ms).`);
   if (shipped.unreadable.length > 0) print(`Not read: ${shipped.unreadable.join(', ')}.`);
-  if (shipped.clutter?.length) print(`\n${formatClutter(shipped.clutter)}`);
+  if (shipped.clutter?.length) print(`\n${formatClutterCoverage(shipped.clutter)}`);
   print(`\n${formatComparison(reports)}`);
   const out = path.resolve(options.json ?? path.join(RESULTS_DIR, `detection-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
   await mkdir(path.dirname(out), { recursive: true });
@@ -92,7 +92,7 @@ export async function runDetectionEval(options: DetectionEvalOptions, deps: { re
 async function clutterEval(runtime: DetectorRuntime, labels: Labels, dir: string, json: string | undefined, print: (text: string) => void): Promise<number> {
   print(`Clutter eval: ${labels.photos.length} labelled photos in ${path.relative(process.cwd(), dir) || '.'}; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}.`);
   const photos = await runClutterEval(runtime, labels, dir, print);
-  print(formatClutterModel(photos));
+  print(formatClutterNaming(photos));
   const out = path.resolve(json ?? path.join(RESULTS_DIR, `clutter-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify({ runtime: runtime.id, photos }, null, 2)}\n`);

@@ -109,7 +109,7 @@ async function judgePhoto(detector: Detector, photo: LabelledPhoto, file: string
   };
 }
 
-export function formatClutter(photos: readonly ClutterPhoto[]): string {
+export function formatClutterNaming(photos: readonly ClutterPhoto[]): string {
   const lines: string[] = [];
   for (const kind of KINDS) {
     const labelled = photos.filter((photo) => photo.labelled.includes(kind)).length;

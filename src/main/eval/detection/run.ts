@@ -316,7 +316,7 @@ export function formatComparison(reports: readonly ConfigReport[]): string {
 }
 
 /** Of the clutter boxed by hand, how much a card outlines: per room, per kind, and overall, messy rooms apart. */
-export function formatClutter(clutter: NonNullable<ConfigReport['clutter']>): string {
+export function formatClutterCoverage(clutter: NonNullable<ConfigReport['clutter']>): string {
   const share = (clumps: readonly ClumpCoverage[]) => {
     const spot = clumps.filter((clump) => clump.card === 'spot').length;
     const named = clumps.filter((clump) => clump.card === 'named').length;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DETECTION } from '../../detection/configuration';
 import { findDetectorRuntime } from '../../detection/runtime';
 import { readLabels, SHARED_ROOMS_DIR, type Labels } from './labels';
-import { evaluate, formatClutter, formatComparison, runConfig, type ConfigRun, type OperatingPoint } from './run';
+import { evaluate, formatClutterCoverage, formatComparison, runConfig, type ConfigRun, type OperatingPoint } from './run';
 
 const here = existsSync(SHARED_ROOMS_DIR);
 if (!here) console.log(`Skipping the detector's floor on the shared rooms: ${SHARED_ROOMS_DIR} is not here (it sits beside the project, not in it).`);
@@ -46,7 +46,7 @@ describe.skipIf(!here)('the shipped detector on the shared rooms', () => {
     labels = await readLabels(SHARED_ROOMS_DIR);
     run = await runConfig(lookup.found, { models: DETECTION.models, tiling: DETECTION.tiling }, labels, SHARED_ROOMS_DIR, () => undefined, { concurrency: 2 });
     const report = evaluate(run, labels, true);
-    console.log(`The shipped detector on ${report.photos} shared rooms:\n${formatComparison([report])}\n${formatClutter(report.clutter ?? [])}`);
+    console.log(`The shipped detector on ${report.photos} shared rooms:\n${formatComparison([report])}\n${formatClutterCoverage(report.clutter ?? [])}`);
     expect(report.unreadable).toEqual([]);
     const leftOut = report.points.find((point) => point.name.startsWith('one threshold'))!;
     expect(meetsFloor(leftOut)).toEqual([]);
