@@ -118,7 +118,7 @@ export interface SpotCard {
   readonly at: string;
   /**
    * Part of the mess: something the detector could not name left on a bed, a table, a sofa, a chair or the floor. Such
-   * a spot is asked about among the first cards, between the things it named (guided/decide.ts).
+   * a spot is asked about among the first cards, between the things it named (guided/decide/spots.ts).
    */
   readonly mess: boolean;
   /** For `half`: which half, in words ("the left half of the pile on the bed in photo 2"). */

@@ -12,7 +12,7 @@ import { describeLabelledSet } from '../../../../test-support/labelled-set';
 /**
  * The share read after the work on its shapes (192/193, 99.5 %), rounded down; it was 82.9 % before. The one miss,
  * fresha-128, names what overwhelms ("too many boxes"), which the reader leaves unnamed: it was taken back while the
- * guided coach's pivot brought back the card just answered (a loop since fixed in decide.ts).
+ * guided coach's pivot brought back the card just answered (a loop since fixed in guided/decide/).
  */
 const LEAST_READ_PERCENT = 99;
 
