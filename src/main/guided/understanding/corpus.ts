@@ -7,15 +7,18 @@
  * "concepts", each a `|`-separated list of alternatives of which one must appear (any case) in the field. Several
  * labels in a list means any of them is a right reading (the text is ambiguous between them, and none is harmful).
  * Labelling decisions worth knowing:
- * - Giving a thing to a person ("give it to my sister"), selling it or giving it back to an owner who lives elsewhere
- *   is `donate`: it leaves the home, and the outcomes have no other way out that is not trash or recycling.
+ * - Giving a thing to a person ("give it to my sister") or selling it is `donate`. Giving it back to an owner who lives
+ *   elsewhere ("it's my neighbour's, he'll want it back") is a `place`, the owner's home: a trip, not a gift.
+ * - A question back to the coach ("does a charity shop take these?", "what does not sure do?") is `question`, even
+ *   with an outcome word in it, unless it plainly decides too ("can I just bin it? yeah, bin").
+ * - A pile named for deciding later ("my think-about-it crate", "the maybe box") is `unsure`, not a place.
  * - A state of the room given as its function ("my desk is buried") is `overwhelmed` or `unclear`, never a function.
  * - "I don't know" on a card asking a fact is hesitation: `unsure` for an item, `help` or `unclear` otherwise.
  * - "Stop", "done", "enough" about the question or the thing ("I'm done with it") are not stops; a stop is
  *   labelled only where the person wants the session to end.
  */
 import { z } from 'zod';
-import { ExpectingSchema, OutcomeSchema } from '../input';
+import { ExpectingSchema, OutcomeSchema, QuestionAboutSchema } from '../input';
 
 /** One or more alternatives separated by `|`; a field matches when it contains any of them, in any case. */
 const ConceptSchema = z.string().trim().min(1).max(120);
@@ -60,6 +63,8 @@ export const LabelSchema = z.discriminatedUnion('kind', [
     })
     .refine((label) => !label.names || label.edit === 'rename', { error: 'only a rename has names' }),
   z.strictObject({ kind: z.literal('help'), item: ConceptSchema.optional() }),
+  /** A question back to the coach; `about` is for people reading the set: any question reading reads as meant. */
+  z.strictObject({ kind: z.literal('question'), about: QuestionAboutSchema.optional() }),
   z.strictObject({ kind: z.literal('overwhelmed'), trigger: ConceptSchema.optional() }),
   z.strictObject({ kind: z.literal('next') }),
   z.strictObject({ kind: z.literal('keepGoing') }),
