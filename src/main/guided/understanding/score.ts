@@ -20,6 +20,13 @@ export interface Share {
 }
 
 export interface UnderstandingScore extends Share {
+  /** Answers the card asks about (`tentative`), and of those, the ones whose first offer was what was meant. */
+  readonly confirmations: number;
+  readonly confirmedRight: number;
+  /** Answers read as meant at once, without asking. */
+  readonly sure: number;
+  /** Sure readings sending a thing out of the home (trash, donate, recycle) where nobody said so: the worst after a stop. */
+  readonly movedOut: readonly Reading[];
   /** By the kind of the first label of each entry. */
   readonly byKind: ReadonlyMap<string, Share>;
   readonly byTag: ReadonlyMap<string, Share>;
@@ -27,6 +34,8 @@ export interface UnderstandingScore extends Share {
   /** Misses read as `stop` where no label is a stop. */
   readonly falseStops: readonly Reading[];
 }
+
+const LEAVING = new Set(['trash', 'donate', 'recycle']);
 
 /** True when `field` contains one of the concept's `|`-separated alternatives, in any case. */
 function mentions(field: string | undefined, concept: string): boolean {
@@ -72,6 +81,8 @@ export function readsAs(label: Label, got: Input): boolean {
       );
     case 'help':
       return got.kind === 'help' && (label.item === undefined || mentions(got.item, label.item));
+    case 'question':
+      return got.kind === 'question';
     case 'overwhelmed':
       return got.kind === 'overwhelmed' && (label.trigger === undefined || mentions(got.trigger, label.trigger));
     case 'next':
@@ -89,21 +100,35 @@ function tally(shares: Map<string, { read: number; total: number }>, key: string
   shares.set(key, share);
 }
 
-export function scoreUnderstanding(corpus: readonly CorpusEntry[], read: Reader = understand): UnderstandingScore {
+/** `read` is given the entry too, so a reader can differ by entry (each judged by a classifier that never saw it). */
+export function scoreUnderstanding(corpus: readonly CorpusEntry[], read: (text: string, expecting: Expecting, entry: CorpusEntry) => Input = understand): UnderstandingScore {
   const byKind = new Map<string, { read: number; total: number }>();
   const byTag = new Map<string, { read: number; total: number }>();
   const misses: Reading[] = [];
   const falseStops: Reading[] = [];
+  const movedOut: Reading[] = [];
+  let confirmations = 0;
+  let confirmedRight = 0;
   for (const entry of corpus) {
-    const got = read(entry.text, entry.expecting);
-    const hit = entry.meant.some((label) => readsAs(label, got));
+    const got = read(entry.text, entry.expecting, entry);
+    const meant = (reading: Input) => entry.meant.some((label) => readsAs(label, reading));
+    // A confirmation reads as meant when the reading it offers first is what was meant: one tap.
+    const first = got.kind === 'tentative' ? got.readings[0] : got;
+    const hit = meant(first);
+    if (got.kind === 'tentative') {
+      confirmations++;
+      if (hit) confirmedRight++;
+    }
     tally(byKind, entry.meant[0]!.kind, hit);
     for (const tag of entry.tags) tally(byTag, tag, hit);
     if (hit) continue;
     misses.push({ entry, got });
-    if (got.kind === 'stop') falseStops.push({ entry, got });
+    if (first.kind === 'stop') falseStops.push({ entry, got });
+    const leaving = got.kind === 'disposition' && LEAVING.has(got.outcome);
+    if (leaving && !entry.meant.some((label) => label.kind === 'disposition' && label.outcome === got.outcome)) movedOut.push({ entry, got });
   }
-  return { read: corpus.length - misses.length, total: corpus.length, byKind, byTag, misses, falseStops };
+  const readAsMeant = corpus.length - misses.length;
+  return { read: readAsMeant, total: corpus.length, sure: readAsMeant - confirmedRight, confirmations, confirmedRight, byKind, byTag, misses, falseStops, movedOut };
 }
 
 const percent = ({ read, total }: Share) => `${total === 0 ? '0.0' : ((100 * read) / total).toFixed(1)}%`;
@@ -128,6 +153,8 @@ export function describeLabel(label: Label): string {
       return `split ${label.edit}${label.names ? ` ${label.names.map((c) => `~${c}`).join(', ')}` : ''}`;
     case 'help':
       return label.item ? `help with ~${label.item}` : 'help';
+    case 'question':
+      return label.about ? `question about ${label.about}` : 'question';
     case 'overwhelmed':
       return label.trigger ? `overwhelmed by ~${label.trigger}` : 'overwhelmed';
     default:
@@ -149,8 +176,12 @@ export function describeInput(input: Input): string {
       return `split ${input.edit.kind}${input.edit.kind === 'rename' ? ` ${input.edit.names.map((name) => `"${name}"`).join(', ')}` : ''}`;
     case 'help':
       return input.item ? `help with "${input.item}"` : 'help';
+    case 'question':
+      return `question about ${input.about}`;
     case 'overwhelmed':
       return input.trigger ? `overwhelmed by "${input.trigger}"` : 'overwhelmed';
+    case 'tentative':
+      return `asks: ${input.readings.map(describeInput).join(' / ')}`;
     default:
       return input.kind;
   }
@@ -171,7 +202,9 @@ export function formatUnderstanding(score: UnderstandingScore): string {
     missesByKind.set(kind, [...(missesByKind.get(kind) ?? []), reading]);
   }
   return [
-    `Understanding: ${share(score)} read as meant; false stops: ${score.falseStops.length}`,
+    `Understanding: ${share(score)} read as meant (${score.sure} at once, ${score.confirmedRight} confirmed with the right reading first); ` +
+      `confirmations: ${score.confirmations} (${percent({ read: score.confirmations, total: score.total })}); false stops: ${score.falseStops.length}; ` +
+      `moved out unsaid: ${score.movedOut.length}`,
     '',
     'By meant kind (worst first):',
     ...worstFirst(score.byKind).map(([kind, s]) => `  ${kind.padEnd(12)} ${share(s)}`),
@@ -181,6 +214,9 @@ export function formatUnderstanding(score: UnderstandingScore): string {
     '',
     `False stops (${score.falseStops.length}):`,
     ...(score.falseStops.length ? score.falseStops.map(line) : ['  none']),
+    '',
+    `Moved out of the home on words that did not say so (${score.movedOut.length}):`,
+    ...(score.movedOut.length ? score.movedOut.map(line) : ['  none']),
     '',
     `Misses (${score.misses.length}), by meant kind:`,
     ...[...missesByKind].flatMap(([kind, readings]) => [`${kind} (${readings.length}):`, ...readings.map(line)]),
@@ -193,6 +229,10 @@ export function understandingJson(score: UnderstandingScore): unknown {
   return {
     read: score.read,
     total: score.total,
+    sure: score.sure,
+    confirmations: score.confirmations,
+    confirmedRight: score.confirmedRight,
+    movedOut: score.movedOut.map(reading),
     byKind: Object.fromEntries(score.byKind),
     byTag: Object.fromEntries(score.byTag),
     falseStops: score.falseStops.map(reading),

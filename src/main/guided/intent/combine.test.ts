@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Expecting, Input } from '../input';
+import type { Guess } from './classifier';
+import { combine, questionAbout } from './combine';
+import type { Intent } from './intents';
+
+const mug: Expecting = { kind: 'disposition', item: 'mug' };
+const heard = (intent: Intent, probability = 0.995, next: Intent = 'unclear'): Guess[] => [
+  { intent, probability },
+  { intent: next, probability: 1 - probability },
+];
+const trash: Input = { kind: 'disposition', item: 'mug', outcome: 'trash' };
+const place: Input = { kind: 'disposition', item: 'mug', outcome: 'place', location: 'the shop' };
+
+describe('combining the rules and the classifier', () => {
+  it('acts on a reading both hear', () => {
+    expect(combine('bin it', mug, trash, heard('disposition:trash'))).toEqual(trash);
+  });
+
+  it('asks before a thing leaves the home on the rules alone, the rules’ reading first', () => {
+    const got = combine('too good for the bin, my cousin could use it', mug, trash, heard('disposition:donate'));
+    expect(got).toEqual({ kind: 'tentative', readings: [trash, { kind: 'disposition', item: 'mug', outcome: 'donate' }], text: 'too good for the bin, my cousin could use it' });
+  });
+
+  it('keeps the rules’ reading where the classifier is not sure enough to question it', () => {
+    expect(combine('bin it', mug, trash, heard('disposition:keep', 0.6))).toEqual(trash);
+  });
+
+  it('offers a way out first where the rules read its drop-off as a place, and records nothing', () => {
+    const got = combine('battery bin at the shop', mug, place, heard('disposition:recycle'));
+    expect(got.kind === 'tentative' && got.readings).toEqual([{ kind: 'disposition', item: 'mug', outcome: 'recycle' }, place]);
+  });
+
+  it('offers what the classifier hears where the rules read nothing, with help beside it', () => {
+    const unclear: Input = { kind: 'unclear', text: 'purgatory pile lol' };
+    expect(combine('purgatory pile lol', mug, unclear, heard('disposition:unsure'))).toEqual({
+      kind: 'tentative',
+      readings: [{ kind: 'disposition', item: 'mug', outcome: 'unsure' }, { kind: 'help', item: 'mug' }],
+      text: 'purgatory pile lol',
+    });
+    expect(combine('purgatory pile lol', mug, unclear, heard('disposition:unsure', 0.5))).toEqual(unclear);
+  });
+
+  it('never offers a stop first on the classifier alone, and a stop the rules hear is asked about as always', () => {
+    const item: Input = { kind: 'item', item: 'mom says dinner' };
+    const got = combine('ok im out, mom says dinner', { kind: 'item' }, item, heard('stop'));
+    expect(got).toEqual({ kind: 'tentative', readings: [item, { kind: 'stop' }], text: 'ok im out, mom says dinner' });
+    expect(combine('stop for today', { kind: 'item' }, { kind: 'stop' }, heard('item'))).toEqual({ kind: 'stop' });
+  });
+
+  it('says what a question is about from its words and the card', () => {
+    expect(questionAbout('where do people keep these?', mug)).toBe('where');
+    expect(questionAbout('what does not sure do?', mug)).toBe('choices');
+    expect(questionAbout('how many more are there?', mug)).toBe('coach');
+    expect(questionAbout('do charity shops take pillows?', mug)).toBe('thing');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Two readers, one reading: the rules (exact about names and places, tuned on sentences) and the learned
+ * classifier (what an answer does, from many answers). Where they agree, the reading is sure and acted on. Where they
+ * do not, and it matters, the card asks: a way out of the home read by the rules alone, a stop or a question heard by
+ * the classifier alone, or words the rules could not read at all. Everything else keeps the rules' reading, so
+ * confirmations stay rare.
+ */
+import type { Answer, Expecting, Input, Outcome, QuestionAbout } from '../input';
+import type { Guess } from './classifier';
+import { intentOf, type Intent } from './intents';
+
+/** How sure the classifier must be to question the rules, and to offer a reading the rules could not make. */
+export const SURE = { disagree: 0.97, rescue: 0.9 } as const;
+
+const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
+const leaves = (intent: Intent | undefined) => LEAVING.some((outcome) => intent === `disposition:${outcome}`);
+
+/** A reading on the card, for the intent the classifier heard; undefined where only the rules can name what was meant. */
+export function answerFor(intent: Intent, text: string, expecting: Expecting, rules: Input): Answer | undefined {
+  if (intentOf(rules) === intent && rules.kind !== 'unclear' && isAnswer(rules)) return rules;
+  const item = 'item' in expecting ? expecting.item : undefined;
+  if (intent.startsWith('disposition:')) {
+    // A place with no place named asks where it lives next.
+    return item ? { kind: 'disposition', item, outcome: intent.slice('disposition:'.length) as Outcome } : undefined;
+  }
+  switch (intent) {
+    case 'split:accept':
+    case 'split:merge':
+    case 'split:decline':
+      return { kind: 'split', edit: { kind: intent.slice('split:'.length) as 'accept' | 'merge' | 'decline' } };
+    case 'next':
+    case 'keepGoing':
+    case 'stop':
+      return { kind: intent };
+    case 'help':
+      return item ? { kind: 'help', item } : { kind: 'help' };
+    case 'overwhelmed':
+      return { kind: 'overwhelmed' };
+    case 'question':
+      return { kind: 'question', about: questionAbout(text, expecting), text: text.trim().slice(0, 2000) };
+    default:
+      return undefined;
+  }
+}
+
+function isAnswer(input: Input): input is Answer {
+  return ['function', 'anchors', 'item', 'disposition', 'next', 'help', 'question', 'overwhelmed', 'split', 'keepGoing', 'stop'].includes(input.kind);
+}
+
+/** What a question is about, from its words and the card: where things live, what the choices mean, the coach, the thing. */
+export function questionAbout(text: string, expecting: Expecting): QuestionAbout {
+  const said = text.toLowerCase();
+  if (/\bwhere\b/.test(said) || expecting.kind === 'location') return 'where';
+  if (/\b(?:app|coach|session|how (?:many|much|long)|why (?:do|are|does|did) you|you (?:keep|see|know|remember)|can you (?:see|hear|tell)|are we)\b/.test(said)) return 'coach';
+  if (/\b(?:mean|means|difference|option|options|choice|choices|button|count as|counts as)\b|\bwhat(?:'s|s| is| does| do) (?:["'‘“]?)(?:recycl|donat|keep|skip|not sure|unsure|place|split|one pile|trash|bin)/.test(said)) return 'choices';
+  return 'thing';
+}
+
+/**
+ * The reading of one answer: the rules' reading where it stands, a `tentative` offering two readings where the card
+ * should ask. `guesses` are the classifier's, most likely first.
+ */
+export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[]): Input {
+  const [top, second] = guesses;
+  const ruled = intentOf(rules);
+  if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
+  const said = text.trim().slice(0, 2000);
+  const offer = (first: Answer | undefined, other: Answer | undefined): Input | undefined =>
+    first && other && intentOf(first) !== intentOf(other) ? { kind: 'tentative', readings: [first, other], text: said } : undefined;
+  const heard = answerFor(top.intent, text, expecting, rules);
+  if (rules.kind === 'unclear') {
+    if (top.probability < SURE.rescue || !heard) return rules;
+    const runnerUp = second && answerFor(second.intent, text, expecting, rules);
+    return offer(heard, runnerUp ?? (heard.kind === 'help' ? undefined : helpFor(expecting))) ?? rules;
+  }
+  if (!isAnswer(rules) || top.probability < SURE.disagree) return rules;
+  // The rules would send the thing out of the home and the classifier hears otherwise: ask before anything leaves.
+  if (leaves(ruled)) return offer(rules, heard) ?? rules;
+  // The rules read a place where the classifier hears a way out: "the battery bins at the shop" names where the way
+  // out is. Offered, way out first: nothing leaves until the person picks it.
+  if (ruled === 'disposition:place' && leaves(top.intent)) return offer(heard, rules) ?? rules;
+  // A question or a stop heard where the rules read an answer: the answer first, the other beside it.
+  if (top.intent === 'question' || top.intent === 'stop') return offer(rules, heard) ?? rules;
+  return rules;
+}
+
+function helpFor(expecting: Expecting): Answer {
+  return 'item' in expecting ? { kind: 'help', item: expecting.item } : { kind: 'help' };
+}
