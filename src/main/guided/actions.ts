@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DetectionRefSchema, FocusSchema } from '../../shared/detection/schema';
 import { DispositionChoiceSchema } from '../../shared/questions/schema';
 import { CategorySchema } from '../../shared/session/guided';
-import { OutcomeSchema } from './input';
+import { AnswerSchema, ExpectingSchema, OutcomeSchema } from './input';
 
 const text = z.string().trim().min(1).max(200);
 const count = z.number().int().nonnegative();
@@ -90,6 +90,11 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('energyCheck'), reason: z.enum(['overwhelmed', 'categoriesDone']) }),
   /** A stop heard in words, confirmed before anything ends: the "Stop for today?" card. */
   z.object({ kind: z.literal('confirmStop') }),
+  /**
+   * Words read two ways, or read as sending a thing out of the home without saying so: the card offers both
+   * readings, best first, and Other; nothing is recorded until the person picks (`tentative` input).
+   */
+  z.object({ kind: z.literal('confirmReading'), heard: z.string().trim().min(1).max(2000), readings: z.tuple([AnswerSchema, AnswerSchema]), expecting: ExpectingSchema }),
   /** Not in seed 001: free text the rules could not read is asked about rather than guessed. */
   z.object({ kind: z.literal('askClarify'), heard: z.string().max(2000), about: z.enum(['item', 'disposition']), item: text.optional() }),
   // Instructions: said in the chat; the turn ends with them.
@@ -157,6 +162,7 @@ export const DIALOG_ACTIONS = [
   'askItemDecision',
   'energyCheck',
   'confirmStop',
+  'confirmReading',
   'askClarify',
   'instructSplit',
   'decisionAid',

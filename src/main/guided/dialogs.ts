@@ -11,6 +11,7 @@ import type { DialogAction } from './actions';
 import type { Expecting, Input } from './input';
 import type { GuidedState } from './phases';
 import { counted } from '../../shared/text/names';
+import { readingLabel } from './readings';
 import { understand } from './understand';
 
 type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
@@ -60,11 +61,12 @@ const CLARIFY_ITEM: Readonly<Record<string, Input>> = {
  * The dialog for a question action; `prompt` is the action's template, rendered. What it is about is outlined, and
  * when the session has photos, the cards about a thing take a point at one instead ("this one").
  */
-export function dialogFor(action: DialogAction, prompt: string, session: { readonly photos: boolean } = { photos: false }): QuestionSpec {
+export function dialogFor(action: DialogAction, prompt: string, session: { readonly photos: boolean; readonly note?: string } = { photos: false }): QuestionSpec {
   // A card outlines at most MAX_FOCUS things, whatever asked for more: one too many would fail the whole turn.
   const focus = 'focus' in action && action.focus?.length ? { focus: action.focus.slice(0, MAX_FOCUS) } : {};
   const pointing = session.photos ? pointingFor(action) : undefined;
-  return { ...questionFor(action, prompt), ...focus, ...(pointing ? { pointing } : {}) } as QuestionSpec;
+  const note = session.note ? { note: session.note } : {};
+  return { ...questionFor(action, prompt), ...focus, ...(pointing ? { pointing } : {}), ...note } as QuestionSpec;
 }
 
 /** Which cards take a point: those about which thing (to decide on, what it is); a "which one?" card asks for one. */
@@ -137,6 +139,8 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
       return { kind: 'confirm', purpose: 'energy', prompt, defaultAnswer: false };
     case 'confirmStop':
       return { ...STOP_CARD, prompt };
+    case 'confirmReading':
+      return { kind: 'choice', purpose: 'general', prompt, choices: action.readings.map((reading) => ({ label: readingLabel(reading) })), multiple: false, allowOther: true };
     case 'askClarify': {
       const labels = action.about === 'disposition' ? Object.keys(CLARIFY_DISPOSITION) : Object.keys(CLARIFY_ITEM);
       return { kind: 'choice', purpose: 'general', prompt, choices: labels.map((label) => ({ label })), multiple: false, allowOther: true };
@@ -189,6 +193,12 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
     case 'choice': {
       const [selected] = answer.selected;
       const other = answer.other;
+      if (action.kind === 'confirmReading') {
+        const picked = action.readings.find((reading) => readingLabel(reading) === selected);
+        if (picked) return picked;
+        // Other: the person says it again in other words, read for the card it answered.
+        return other ? understand(other, action.expecting) : { kind: 'silent' };
+      }
       if (action.kind === 'confirmRoom') {
         if (selected === ROOM_CHOICES.same) return { kind: 'sameRoom' };
         return selected === ROOM_CHOICES.changed ? { kind: 'roomChanged' } : { kind: 'silent' };

@@ -96,7 +96,7 @@ export class GuidedCoach {
     for (let dialogs = 0; ; dialogs += 1) {
       const decision = decide(this.#deps.state.get(), heard);
       this.#apply(decision);
-      const { action, preface } = decision;
+      const { action, preface, note } = decision;
       if (preface) this.#say(await this.#words(preface, said, signal));
       // A turn that began by itself (empty) and asked nothing must not start another: no loop without the person.
       // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
@@ -106,7 +106,7 @@ export class GuidedCoach {
       if (dialogs >= MAX_DIALOGS_PER_TURN) return this.#reply({ kind: 'ackProgress', reason: 'paused' }, said, signal, false);
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
-      const resolution = await this.#deps.questions.ask(dialogFor(action, prompt, { photos: this.#deps.state.get().photos.length > 0 }), signal);
+      const resolution = await this.#deps.questions.ask(dialogFor(action, prompt, { photos: this.#deps.state.get().photos.length > 0, ...(note ? { note } : {}) }), signal);
       if (signal?.aborted) return { kind: 'stopped' };
       heard = heardFrom(action, resolution, { overwhelmed });
       overwhelmed ||= heard.kind === 'overwhelmed' || heard.kind === 'help';

@@ -11,6 +11,10 @@ const text = z.string().trim().min(1).max(200);
 export const OutcomeSchema = z.enum(['trash', 'donate', 'recycle', 'place', 'keep', 'skip', 'unsure']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
+/** What a question back to the coach is about (see the `question` input). */
+export const QuestionAboutSchema = z.enum(['choices', 'thing', 'where', 'coach']);
+export type QuestionAbout = z.infer<typeof QuestionAboutSchema>;
+
 export const SplitEditSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('accept') }),
   z.object({ kind: z.literal('merge') }),
@@ -28,17 +32,48 @@ export const SplitEditSchema = z.discriminatedUnion('kind', [
 ]);
 export type SplitEdit = z.infer<typeof SplitEditSchema>;
 
+const FunctionSchema = z.object({ kind: z.literal('function'), function: text, overwhelmed: z.boolean() });
+const AnchorsSchema = z.object({ kind: z.literal('anchors'), anchors: z.array(text) });
+const ItemSchema = z.object({ kind: z.literal('item'), item: text, focus: FocusSchema.optional(), unseen: z.literal(true).optional() });
+const DispositionSchema = z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() });
+const NextSchema = z.object({ kind: z.literal('next') });
+const HelpSchema = z.object({ kind: z.literal('help'), item: text.optional() });
+const QuestionSchema = z.object({ kind: z.literal('question'), about: QuestionAboutSchema, text: z.string().trim().min(1).max(2000) });
+const OverwhelmedSchema = z.object({ kind: z.literal('overwhelmed'), trigger: text.optional() });
+const SplitSchema = z.object({ kind: z.literal('split'), edit: SplitEditSchema });
+const KeepGoingSchema = z.object({ kind: z.literal('keepGoing') });
+const StopSchema = z.object({ kind: z.literal('stop') });
+
+/**
+ * What a person's words can be read as, for one card: an answer to it, or a request to the coach. A reading the coach
+ * is not sure of is offered back among these (`tentative`).
+ */
+export const AnswerSchema = z.discriminatedUnion('kind', [
+  FunctionSchema,
+  AnchorsSchema,
+  ItemSchema,
+  DispositionSchema,
+  NextSchema,
+  HelpSchema,
+  QuestionSchema,
+  OverwhelmedSchema,
+  SplitSchema,
+  KeepGoingSchema,
+  StopSchema,
+]);
+export type Answer = z.infer<typeof AnswerSchema>;
+
 export const InputSchema = z.discriminatedUnion('kind', [
   /** Nothing said: photos arrived, or an empty message. */
   z.object({ kind: z.literal('begin') }),
-  z.object({ kind: z.literal('function'), function: text, overwhelmed: z.boolean() }),
+  FunctionSchema,
   /** An empty list is an answer too: nothing has to stay. */
-  z.object({ kind: z.literal('anchors'), anchors: z.array(text) }),
+  AnchorsSchema,
   /**
    * A thing the person names. `focus`: where they pointed at it (they said what is there); `unseen`: not one of the
    * detected things of that name (they said "none of these"), so the coach asks no "which one?".
    */
-  z.object({ kind: z.literal('item'), item: text, focus: FocusSchema.optional(), unseen: z.literal(true).optional() }),
+  ItemSchema,
   /** The person pointed at something on a photo. */
   z.object({ kind: z.literal('pointed'), point: PointSchema }),
   /** The person picked one of the detected things a "which one?" card offered. */
@@ -46,20 +81,25 @@ export const InputSchema = z.discriminatedUnion('kind', [
   /** On a card about several things of one kind: take them one at a time instead. */
   z.object({ kind: z.literal('oneAtATime') }),
   /** Where one item goes; a `place` without a location still needs one. */
-  z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() }),
-  z.object({ kind: z.literal('next') }),
-  z.object({ kind: z.literal('help'), item: text.optional() }),
+  DispositionSchema,
+  NextSchema,
+  HelpSchema,
+  /**
+   * A question back to the coach instead of an answer: what the card's choices mean, what people do with such a
+   * thing, where such things live, or what the coach is doing. The card answers it, then asks again.
+   */
+  QuestionSchema,
   /** Too much; `trigger` is the thing that makes it so ("the boxes"). */
-  z.object({ kind: z.literal('overwhelmed'), trigger: text.optional() }),
-  z.object({ kind: z.literal('split'), edit: SplitEditSchema }),
+  OverwhelmedSchema,
+  SplitSchema,
   /** Back in a room the coach knows: "Still your office, …?" answered Yes… */
   z.object({ kind: z.literal('sameRoom') }),
   /** …or Something changed: what it is for and what stays are asked again, with last time's answers filled in. */
   z.object({ kind: z.literal('roomChanged') }),
   /** The person chose to carry on after an energy check. */
-  z.object({ kind: z.literal('keepGoing') }),
+  KeepGoingSchema,
   /** A stop heard in the person's words (read by the rules or a model): the "Stop for today?" card confirms it first. */
-  z.object({ kind: z.literal('stop') }),
+  StopSchema,
   /**
    * The person chose to stop on a control ("Stop for today" on a card, yes on the energy check or the "Stop for
    * today?" card, wind down at a sprint's check-in): the session winds down at once.
@@ -67,6 +107,11 @@ export const InputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('windDown') }),
   /** "No" to the "Stop for today?" card, or no answer: the coach goes on where it was. */
   z.object({ kind: z.literal('carryOn') }),
+  /**
+   * Words the reader is not sure of, or that would send a thing out of the home without plainly saying so: the card
+   * offers the readings, best first, and records nothing until the person picks one.
+   */
+  z.object({ kind: z.literal('tentative'), readings: z.tuple([AnswerSchema, AnswerSchema]), text: z.string().trim().min(1).max(2000) }),
   /** A dialog closed without an answer (timed out or cancelled). */
   z.object({ kind: z.literal('silent') }),
   z.object({ kind: z.literal('unclear'), text: z.string().trim().min(1).max(2000) }),

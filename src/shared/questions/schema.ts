@@ -49,6 +49,8 @@ const common = {
    * point on at once. Absent: the card takes no point (a yes/no, what the space is for).
    */
   pointing: z.enum(['offer', 'ask']).optional(),
+  /** Said on the card above its question: the coach's answer to a question the person asked back about it. */
+  note: z.string().trim().min(1).max(600).optional(),
 };
 
 export const QuestionSchema = z.discriminatedUnion('kind', [

@@ -22,6 +22,8 @@ export interface Decision {
   readonly records?: readonly [DecisionRecord, ...DecisionRecord[]];
   /** Said in the chat before the action (the coach carrying on after "no" to stopping). */
   readonly preface?: Extract<Action, { kind: 'ackProgress' }>;
+  /** Shown on the card above its question: the answer to a question the person asked back. */
+  readonly note?: string;
 }
 
 /** The "I'm stuck" in a row that offers a break instead of another approach. */
@@ -30,8 +32,8 @@ export const STUCK_BREAK = 3;
 /** On the decision aid's card: deferring is always allowed, and saying so is a smaller step than deciding. */
 export const LEAVE_IT: DispositionChoice = { label: 'Leave it for now', disposition: 'skip' };
 
-/** What a phase hears: `route` answers stopping, winding down and carrying on itself; only surveying hears room answers. */
-export type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' | RoomAnswer['kind'] }>;
+/** What a phase hears: `route` answers stopping, winding down, carrying on, readings to confirm and questions itself; only surveying hears room answers. */
+export type Heard = Exclude<Input, { kind: 'stop' | 'windDown' | 'carryOn' | 'tentative' | 'question' | RoomAnswer['kind'] }>;
 /** The answers to ConfirmRoom, which only surveying asks. */
 export type RoomAnswer = Extract<Input, { kind: 'sameRoom' | 'roomChanged' }>;
 

@@ -54,6 +54,8 @@
  * | Any             | the same         | stop heard in words: ConfirmStop ("Stop for today?")       |
  * | Any             | (ended)          | wind down (a stop control, or yes to ConfirmStop): Summary |
  * | Any             | the same         | carry on (no, or no answer, to ConfirmStop): the question where it was, again |
+ * | Any             | the same         | words read two ways (tentative): ConfirmReading, both readings and Other    |
+ * | Any             | the same         | a question back: the question where it was, again, its answer on the card   |
  *
  * Where each part lives (this folder): index.ts hands a turn to its phase (`decide`, `route`, `askAgain`);
  * surveying.ts, sorting.ts, refining.ts (splitting too) and decision-support.ts are the phases; spots.ts holds
@@ -67,6 +69,8 @@ import { carriedLeft } from '../../carry-over/leftovers';
 import { proposalFor } from '../../detection/proposals';
 import type { Input } from '../input';
 import { phaseOf, type GuidedState } from '../phases';
+import { expectingIn } from '../dialogs';
+import { answerTo } from './answers';
 import { aid, askAbout, askCarried, propose, unstuck } from './asking';
 import type { Decision, Router } from './decision';
 import { decisionSupport } from './decision-support';
@@ -84,7 +88,7 @@ export { summaryOf } from './records';
  * unreadable, it counts as stuck), being overwhelmed by a thing (each is a pivot elsewhere), moving on without deciding
  * ("next", "keep going"), the coach going on by itself, no answer, a stop asked about.
  */
-const STILL_STUCK: readonly Input['kind'][] = ['help', 'overwhelmed', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown'];
+const STILL_STUCK: readonly Input['kind'][] = ['help', 'overwhelmed', 'unclear', 'next', 'keepGoing', 'begin', 'silent', 'stop', 'carryOn', 'windDown', 'question', 'tentative'];
 
 export function decide(state: SessionState, input: Input): Decision {
   const guided = phaseOf(state);
@@ -98,6 +102,10 @@ function route(state: SessionState, input: Input): Decision {
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
   if (input.kind === 'windDown') return { action: summaryOf(state, phase), next: phase };
   if (input.kind === 'carryOn') return { ...askAgain(state, phase), preface: { kind: 'ackProgress', reason: 'carryOn' } };
+  // Words read two ways, or read as sending a thing away unsaid: the person picks the reading, nothing recorded yet.
+  if (input.kind === 'tentative') return { action: { kind: 'confirmReading', heard: input.text, readings: input.readings, expecting: expectingIn(phase) }, next: phase };
+  // A question back: the same card again, with the answer on it.
+  if (input.kind === 'question') return { ...askAgain(state, phase), note: answerTo(input, expectingIn(phase), state) };
   if (input.kind === 'sameRoom' || input.kind === 'roomChanged') return phase.phase === 'surveying' ? surveying(state, phase, input, router) : askAgain(state, phase);
   switch (phase.phase) {
     case 'surveying':

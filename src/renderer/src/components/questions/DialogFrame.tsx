@@ -36,6 +36,8 @@ export interface FrameProps {
    * for today?", the energy checks): two ways to say the same there would only make the person wonder which is which.
    */
   onStop?: () => void;
+  /** The coach's answer to a question the person asked back about this card, said above the question asked again. */
+  note?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface FrameProps {
  * out by itself.
  */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, onAddFromPhone, importing, sprintToggle, pointing, onStop, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, onAddFromPhone, importing, sprintToggle, pointing, onStop, note, kind, onKeys, children } = props;
   const keys = (event: KeyboardEvent) => {
     if (onStop && isStopKey(event.key) && isShortcut(event, event.target as HTMLElement)) {
       event.preventDefault();
@@ -54,6 +56,11 @@ export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event:
   };
   return (
     <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" onKeys={keys}>
+      {note ? (
+        <p className="dialog-note" data-testid="card-note">
+          {note}
+        </p>
+      ) : null}
       {children}
       {pointing}
       {problem ? (

@@ -65,6 +65,7 @@ export function QuestionDialog(props: {
     ...(importing ? { importing } : {}),
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
+    ...(question.note ? { note: question.note } : {}),
     ...(stopIsAnAnswer(question) ? {} : { onStop: () => send({ kind: 'stop' }) }),
   };
   switch (question.kind) {
