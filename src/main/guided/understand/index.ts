@@ -42,10 +42,10 @@
  * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
 import nlp from 'compromise';
-import { editDistance } from '../../shared/text/distance';
-import { bareName, headNoun } from '../../shared/text/names';
-import type { Expecting, Input, Outcome } from './input';
-import { parseList } from './split';
+import { editDistance } from '../../../shared/text/distance';
+import { bareName, headNoun } from '../../../shared/text/names';
+import type { Expecting, Input, Outcome } from '../input';
+import { parseList } from '../split';
 
 /** Longer text is cut at this many characters before it is read: a card answer is short, and the cost grows with length. */
 export const ANALYSED = 400;
