@@ -91,7 +91,7 @@ function splitRight(parts) {
   }
   return true;
 }
-// 1c re-applies, to each library's parts, the cut understand.ts makes on top of compromise's clauses: after
+// 1c re-applies, to each library's parts, the cut understand/words.ts makes on top of compromise's clauses: after
 // , . ; : ! ? … ( ), at a lone - – — / + & (kept at the end of the part before, so the boundary is visible), and
 // before but, though, although, so, because, cause, cos, until, wait, then.
 const OPENS_CLAUSE = new Set(['but', 'though', 'although', 'so', 'because', 'cause', 'cos', 'until', 'wait', 'then']);
@@ -133,7 +133,7 @@ function ownCut(part) {
   if (VERBOSE) console.log(`  [1] not eligible (no marker): ${skipped.join(', ')}`);
   row(`1a. splits into >= 2 parts (contrast/multi-clause with a marker; ${skipped.length} of ${tagged.length} have none)`, cAny, wAny, eligible.length);
   row('1b. ... and every split at a marker, parts non-empty', c, w, eligible.length, { compromise: cMiss, wink: wMiss });
-  row("1c. 1b after understand.ts's own extra cut applied to each part", cOwn, wOwn, eligible.length, { compromise: cOwnMiss, wink: wOwnMiss });
+  row("1c. 1b after understand/words.ts's own extra cut applied to each part", cOwn, wOwn, eligible.length, { compromise: cOwnMiss, wink: wOwnMiss });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * What the guided coach hears, whichever way it came: a dialog answer, free text read by the rules in
- * `understand.ts`, or free text extracted by a model. `decide` routes on this and nothing else.
+ * `understand/`, or free text extracted by a model. `decide` routes on this and nothing else.
  */
 import { z } from 'zod';
 import { DetectionRefSchema, FocusSchema } from '../../shared/detection/schema';

@@ -11,7 +11,7 @@ const mug = (outcome: Extract<Input, { kind: 'disposition' }>['outcome'], locati
   ...(location ? { location } : {}),
 });
 
-/** The kinds of answer understand.ts reads, one row (or more) each. */
+/** The kinds of answer `understand` reads, one row (or more) each. */
 const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[] = [
   { rule: '1 stop', text: 'I need to stop', expecting: item, heard: { kind: 'stop' } },
   { rule: '1 stop, on a card', text: "that's enough for today", expecting: card, heard: { kind: 'stop' } },
