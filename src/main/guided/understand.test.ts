@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expecting, Input } from './input';
-import { understand } from './understand';
+import { readByRules as understand } from './understand';
 
 const item: Expecting = { kind: 'item' };
 const card: Expecting = { kind: 'disposition', item: 'mug' };
@@ -59,10 +59,10 @@ const rows: { rule: string; text: string; expecting: Expecting; heard: Input }[]
     heard: { kind: 'disposition', item: 'coat', outcome: 'place', location: 'the hall cupboard' },
   },
   { rule: '21 item', text: 'empty amazon envelope', expecting: item, heard: { kind: 'item', item: 'empty amazon envelope' } },
-  { rule: '- unclear: a question is not an item', text: 'what is this?', expecting: item, heard: { kind: 'unclear', text: 'what is this?' } },
+  { rule: '- question: a question back is help asked for, not an item', text: 'what is this?', expecting: item, heard: { kind: 'question', about: 'choices', text: 'what is this?' } },
   { rule: '- unclear: no function word', text: 'a bit of everything', expecting: { kind: 'function' }, heard: { kind: 'unclear', text: 'a bit of everything' } },
   { rule: '- unclear: a card answer the rules cannot read', text: 'hmm the blue one', expecting: card, heard: { kind: 'unclear', text: 'hmm the blue one' } },
-  { rule: '- unclear: waiting to go on', text: 'what now', expecting: { kind: 'next' }, heard: { kind: 'unclear', text: 'what now' } },
+  { rule: '- question: what to do now is asked back', text: 'what now', expecting: { kind: 'next' }, heard: { kind: 'question', about: 'choices', text: 'what now' } },
   { rule: '- nothing said', text: '   ', expecting: item, heard: { kind: 'begin' } },
 ];
 
@@ -149,7 +149,7 @@ const generalised: { cause: string; text: string; expecting: Expecting; heard: I
   { cause: 'stop: finishing next time, with the reason', text: "I'm running on empty, can we finish next time", expecting: anchors, heard: { kind: 'stop' } },
   { cause: 'stop: enough for me', text: 'enough for me now thanks', expecting: { kind: 'function' }, heard: { kind: 'stop' } },
   { cause: 'stop: out of steam alone is tiredness, not a request', text: "I'm out of steam", expecting: next, heard: { kind: 'unclear', text: "I'm out of steam" } },
-  { cause: 'interjection: a leading "wait" before an answer', text: "wait, it's my brother's, he's picking it up later", expecting: passport, heard: gone('donate') },
+  { cause: 'interjection: a leading "wait" before an answer', text: "wait, it's my brother's, he's picking it up later", expecting: passport, heard: gone('place', "my brother's") },
   { cause: 'interjection: a leading "stop" before a place', text: 'stop, the drawer in the hall', expecting: passport, heard: gone('place', 'the drawer in the hall') },
   { cause: 'interjection: a "stop" followed only by "please" is still a stop', text: 'stop. please', expecting: passport, heard: { kind: 'stop' } },
   { cause: 'correction: "actually no" in a location', text: 'the shelf. actually no, the wardrobe', expecting: passport, heard: gone('place', 'the wardrobe') },
@@ -158,8 +158,16 @@ const generalised: { cause: string; text: string; expecting: Expecting; heard: I
   { cause: 'anchors: what is excepted stays', text: 'all of it can go apart from the piano', expecting: anchors, heard: { kind: 'anchors', anchors: ['the piano'] } },
   { cause: 'anchors: a thing let go is not an anchor', text: 'the wardrobe stays. the old printer I want rid of', expecting: anchors, heard: { kind: 'anchors', anchors: ['the wardrobe'] } },
   { cause: 'recipient: a partner who could use it', text: 'my boyfriend could use it', expecting: card, heard: mug('donate') },
-  { cause: "recipient: someone else's", text: "that's my flatmate's", expecting: card, heard: mug('donate') },
-  { cause: "recipient: someone else's home", text: "take it round to my nan's", expecting: card, heard: mug('donate') },
+  { cause: "owner: someone else's goes back to them, a place", text: "that's my flatmate's", expecting: card, heard: mug('place', "my flatmate's") },
+  { cause: "owner: someone else's home is a place, a trip there", text: "take it round to my nan's", expecting: card, heard: mug('place', "my nan's") },
+  { cause: 'owner: given back is a place, given is a gift', text: 'its my dads, goes back to him', expecting: card, heard: mug('place', 'my dads') },
+  { cause: 'recipient: a gift to someone leaves the home', text: 'give it to my sister, she loves yoga', expecting: card, heard: mug('donate') },
+  { cause: 'later pile: a pile named for deciding later is not deciding', text: 'chuck it in my think-about-it crate', expecting: card, heard: mug('unsure') },
+  { cause: 'question: what the choices mean', text: 'whats the difference between recycle and bin', expecting: card, heard: { kind: 'question', about: 'choices', text: 'whats the difference between recycle and bin' } },
+  { cause: 'question: with an answer said outright beside it, the answer', text: 'is it ok to chuck dried up pens? ah whatever, chucking them', expecting: card, heard: mug('trash') },
+  { cause: 'going on: handing the choice to the coach', text: 'you pick the next one tbh', expecting: item, heard: { kind: 'next' } },
+  { cause: 'stop: leaving, said as why', text: "uber's 2 min away gotta run", expecting: item, heard: { kind: 'stop' } },
+  { cause: 'stop: not another session named with a thing: a day it is from', text: 'pizza box from tuesday? maybe monday', expecting: item, heard: { kind: 'item', item: 'pizza box from tuesday' } },
   { cause: 'split: later is a decline', text: 'maybe later, not feeling it', expecting: split, heard: { kind: 'split', edit: { kind: 'decline' } } },
   { cause: 'split: skipping is a decline', text: 'skip it for today', expecting: split, heard: { kind: 'split', edit: { kind: 'decline' } } },
   { cause: 'split: leaving it to the coach accepts', text: 'up to you really', expecting: split, heard: { kind: 'split', edit: { kind: 'accept' } } },

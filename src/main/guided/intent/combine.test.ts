@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Expecting, Input } from '../input';
 import type { Guess } from './classifier';
-import { combine, questionAbout } from './combine';
+import { combine } from './combine';
+import { questionAbout } from '../understand/questions';
 import type { Intent } from './intents';
 
 const mug: Expecting = { kind: 'disposition', item: 'mug' };

@@ -1,16 +1,18 @@
 /**
  * Two readers, one reading: the rules (exact about names and places, tuned on sentences) and the learned
  * classifier (what an answer does, from many answers). Where they agree, the reading is sure and acted on. Where they
- * do not, and it matters, the card asks: a way out of the home read by the rules alone, a stop or a question heard by
- * the classifier alone, or words the rules could not read at all. Everything else keeps the rules' reading, so
+ * do not, and it matters, the card asks: a way out of the home read by the rules alone (unless said outright), a way
+ * out heard where the rules read a place, a question heard by the classifier alone, or words the rules could not read
+ * at all. The classifier never offers a stop: its stops are its least sure guesses, and every card has Stop for today. Everything else keeps the rules' reading, so
  * confirmations stay rare.
  */
-import type { Answer, Expecting, Input, Outcome, QuestionAbout } from '../input';
+import type { Answer, Expecting, Input, Outcome } from '../input';
+import { questionAbout } from '../understand/questions';
 import type { Guess } from './classifier';
 import { intentOf, type Intent } from './intents';
 
 /** How sure the classifier must be to question the rules, and to offer a reading the rules could not make. */
-export const SURE = { disagree: 0.97, rescue: 0.9 } as const;
+export const SURE = { disagree: 0.999, rescue: 0.99 } as const;
 
 const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 const leaves = (intent: Intent | undefined) => LEAVING.some((outcome) => intent === `disposition:${outcome}`);
@@ -47,20 +49,11 @@ function isAnswer(input: Input): input is Answer {
   return ['function', 'anchors', 'item', 'disposition', 'next', 'help', 'question', 'overwhelmed', 'split', 'keepGoing', 'stop'].includes(input.kind);
 }
 
-/** What a question is about, from its words and the card: where things live, what the choices mean, the coach, the thing. */
-export function questionAbout(text: string, expecting: Expecting): QuestionAbout {
-  const said = text.toLowerCase();
-  if (/\bwhere\b/.test(said) || expecting.kind === 'location') return 'where';
-  if (/\b(?:app|coach|session|how (?:many|much|long)|why (?:do|are|does|did) you|you (?:keep|see|know|remember)|can you (?:see|hear|tell)|are we)\b/.test(said)) return 'coach';
-  if (/\b(?:mean|means|difference|option|options|choice|choices|button|count as|counts as)\b|\bwhat(?:'s|s| is| does| do) (?:["'‘“]?)(?:recycl|donat|keep|skip|not sure|unsure|place|split|one pile|trash|bin)/.test(said)) return 'choices';
-  return 'thing';
-}
-
 /**
  * The reading of one answer: the rules' reading where it stands, a `tentative` offering two readings where the card
- * should ask. `guesses` are the classifier's, most likely first.
+ * should ask. `guesses` are the classifier's, most likely first; `plainly`: the rules' way out is said outright.
  */
-export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[]): Input {
+export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[], words: { readonly plainly?: boolean } = {}): Input {
   const [top, second] = guesses;
   const ruled = intentOf(rules);
   if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
@@ -69,18 +62,20 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
     first && other && intentOf(first) !== intentOf(other) ? { kind: 'tentative', readings: [first, other], text: said } : undefined;
   const heard = answerFor(top.intent, text, expecting, rules);
   if (rules.kind === 'unclear') {
-    if (top.probability < SURE.rescue || !heard) return rules;
-    const runnerUp = second && answerFor(second.intent, text, expecting, rules);
+    // The classifier's stops are its least sure guesses ("ok, leave them" is no stop): the card's own Stop is there.
+    if (top.probability < SURE.rescue || !heard || heard.kind === 'stop') return rules;
+    const runnerUp = second && second.intent !== 'stop' ? answerFor(second.intent, text, expecting, rules) : undefined;
     return offer(heard, runnerUp ?? (heard.kind === 'help' ? undefined : helpFor(expecting))) ?? rules;
   }
   if (!isAnswer(rules) || top.probability < SURE.disagree) return rules;
-  // The rules would send the thing out of the home and the classifier hears otherwise: ask before anything leaves.
-  if (leaves(ruled)) return offer(rules, heard) ?? rules;
+  // The rules would send the thing out of the home on words that do not plainly say so, and the classifier hears
+  // otherwise: ask before anything leaves.
+  if (leaves(ruled) && !words.plainly) return offer(rules, heard) ?? rules;
   // The rules read a place where the classifier hears a way out: "the battery bins at the shop" names where the way
   // out is. Offered, way out first: nothing leaves until the person picks it.
   if (ruled === 'disposition:place' && leaves(top.intent)) return offer(heard, rules) ?? rules;
-  // A question or a stop heard where the rules read an answer: the answer first, the other beside it.
-  if (top.intent === 'question' || top.intent === 'stop') return offer(rules, heard) ?? rules;
+  // A question heard where the rules read an answer: the answer first, the question beside it.
+  if (top.intent === 'question') return offer(rules, heard) ?? rules;
   return rules;
 }
 

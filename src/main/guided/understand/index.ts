@@ -1,6 +1,6 @@
 /**
  * Free text to structured input without a model: `understand(text, expecting)` reads one message for the card it
- * answers. `compromise` cuts the message into clauses and tags each word; each clause is normalised and read against
+ * answers, with the rules here (`readByRules`) and the learned reader beside them (`../intent/`). `compromise` cuts the message into clauses and tags each word; each clause is normalised and read against
  * short phrase lists. What the text is about (`Expecting`) comes from the phase: the function, the anchors, the next
  * item, the item on the card, its location, or the split. Text it cannot read is `unclear`: the coach asks, it does
  * not guess.
@@ -18,18 +18,47 @@
  * Pure and deterministic (replay reads the same words the same way); only the first `ANALYSED` characters are read.
  */
 import type { Expecting, Input } from '../input';
+import { combine } from '../intent/combine';
+import type { IntentClassifier } from '../intent/classifier';
+import { shippedClassifier } from '../intent/shipped';
 import { functionOf, ROOM_STATE } from './function';
 import { anchorsOf, itemOf, namesOutright, REMARK_START } from './names';
 import { disposition, outcomeIn } from './outcomes';
 import { PLACE_NOUN, PLACE_VERB_WORD } from './places';
-import { asksToStop, DOUBT_ONLY, help, HESITANT, IDENTITY_DOUBT, KEEP_GOING, LEAVE_IT, LESS_OVERWHELMING, NEXT, NO, OVERWHELMED, STUCK, stuckOn, TRIGGER, WHEN_DOUBT } from './session';
+import { asksBack, questionAbout } from './questions';
+import { asksToStop, DOUBT_ONLY, HANDS_OVER, help, HESITANT, IDENTITY_DOUBT, KEEP_GOING, LEAVE_IT, LESS_OVERWHELMING, NEXT, NO, OVERWHELMED, STUCK, stuckOn, TRIGGER, WHEN_DOUBT } from './session';
 import { ACCEPT, splitOf } from './split-edits';
 import { type Clause, clausesOf, has, matchIn, readable, trimFiller, typed } from './words';
 
 export { ANALYSED } from './words';
 
-/** Reads one message; see the top of this file. */
+/**
+ * Reads one message with the rules and the learned reader together (`intent/combine.ts`): a reading both hear is
+ * acted on; where they part and it matters, the card asks (`tentative`).
+ */
 export function understand(raw: string, expecting: Expecting): Input {
+  return readWith(shippedClassifier(), raw, expecting);
+}
+
+/** The same reading with another learned reader: the eval judges each set with one that never learned from it. */
+export function readWith(classifier: IntentClassifier, raw: string, expecting: Expecting): Input {
+  const rules = readByRules(raw, expecting);
+  if (rules.kind === 'begin') return rules;
+  return combine(raw, expecting, rules, classifier.classify(raw, expecting), { plainly: saysOutright(raw, rules, expecting) });
+}
+
+/** Whether a way out the rules read is said outright in some clause ("theyre all trash"), not implied. */
+function saysOutright(raw: string, rules: Input, expecting: Expecting): boolean {
+  if (rules.kind !== 'disposition') return false;
+  const text = readable(raw.trim());
+  return clausesOf(text).some((clause) => {
+    const reading = outcomeIn(clause, expecting.kind === 'location');
+    return reading?.firm === true && reading.outcome === rules.outcome;
+  });
+}
+
+/** The rules' reading of one message alone; see the top of this file. */
+export function readByRules(raw: string, expecting: Expecting): Input {
   const input = read(raw, expecting);
   const said = raw.trim();
   switch (input.kind) {
@@ -70,6 +99,16 @@ function read(raw: string, expecting: Expecting): Input {
     answer?.kind === 'disposition' && clauses.some((clause) => !LEAVE_IT.test(clause.norm) && outcomeIn(clause, expecting.kind === 'location')?.firm);
   if (stops && !(answered && (answer.outcome !== 'unsure' || expecting.kind === 'location'))) return { kind: 'stop' };
 
+  // A question back to the coach is help asked for, unless an answer said outright stands beside it.
+  const asked = clauses.filter((clause) => asksBack(clause, said.includes('?')));
+  if (asked.length > 0) {
+    // "what do you mean by stays, like furniture?": an example given with the question is part of it.
+    const rest = clauses.filter((clause) => !asked.includes(clause) && !/^(?:like|such as|as in|or|eg|e g|say) /.test(clause.norm));
+    const beside = rest.length > 0 ? read(rest.map((clause) => clause.text).join('. '), expecting) : undefined;
+    if (!beside || !answersOutright(beside, rest, expecting)) return { kind: 'question', about: questionAbout(said, expecting), text: said.slice(0, 2000) };
+    return beside;
+  }
+
   // "don't make me stop now": going on is no trigger.
   const trigger = keepGoing ? null : TRIGGER.exec(text);
   const thing = trigger && trimFiller(trigger[1] ?? trigger[2] ?? '');
@@ -89,7 +128,8 @@ function read(raw: string, expecting: Expecting): Input {
     case 'location': {
       if (stuck && !answer) return help(inHand);
       if (answer && answer.kind === 'disposition' && answer.outcome !== 'place') return answer;
-      if (hesitant) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
+      // "he's picking it up later": doubt in a clause that says where it goes is no doubt about where.
+      if (clauses.some((clause) => has(clause, HESITANT) && !outcomeIn(clause, true)?.firm)) return { kind: 'disposition', item: expecting.item, outcome: 'unsure' };
       // The first place named is where it goes; what follows is usually a detail or a remark.
       // A clause about the thing, not its place ("don't bin it"), is not a candidate.
       // "it lives by my bed, plugged into the wall": a clause saying where it lives is no remark, whatever its subject.
@@ -134,6 +174,8 @@ function read(raw: string, expecting: Expecting): Input {
     case 'next': {
       if (keepGoing) return { kind: 'keepGoing' };
       if (overwhelmed) return { kind: 'overwhelmed' };
+      // "you pick the next one", "surprise me": the coach chooses the next thing.
+      if (any(HANDS_OVER)) return { kind: 'next' };
       if (stuck) return help(stuckOn(clauses));
       // "right, there's some old batteries": going on, with the next thing named outright, is that thing.
       if (clauses.some((clause) => NEXT.test(clause.norm))) return itemOf(clauses.filter(namesOutright)) ?? { kind: 'next' };
@@ -154,4 +196,14 @@ function read(raw: string, expecting: Expecting): Input {
       return itemOf(clauses) ?? unclear;
     }
   }
+}
+
+/**
+ * An answer that stands beside a question: a way out or a place said outright, the next thing named or asked for, a
+ * split edit, a stop; not doubt, help or words the rules cannot read.
+ */
+function answersOutright(answer: Input, clauses: readonly Clause[], expecting: Expecting): boolean {
+  if (['unclear', 'help', 'begin', 'overwhelmed'].includes(answer.kind)) return false;
+  if (answer.kind === 'disposition') return clauses.some((clause) => outcomeIn(clause, expecting.kind === 'location')?.firm === true);
+  return true;
 }

@@ -38,7 +38,7 @@ interface Reading {
 const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
-  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank)';
+  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank|daycare|day care|nursery|preschool|kindergarten|playgroup|care home|hospice|refuge)';
 /** Where a destination is, after it: "the recycling box by the back door", "the recycling is under the sink". */
 const LANDMARK = '(?: (?:is |are )?(?:by|near|next to|under|in|at|on|behind|beside|outside|down|up|round|across|over|opposite) .+)?';
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
@@ -58,11 +58,54 @@ const THERE_IS_A = /^(?:there (?:is|are)|(?:(?:the|my|our) )?\w+(?: \w+)? (?:has
  * electronics to their collection points ("the battery bin at tesco", "the e-waste place").
  */
 const RECYCLING_POINT =
-  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:\w+ )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bin|box|recycle|point|place|bank|collection|center|drop)\b.*|recycle (?:point|center|place|collection|drop)\b.*)$/;
-/** Someone else's home: "to my mum's", "round my brother's place", "hers", "back to him". It leaves this home, to a place. */
+  /^(?:(?:in|into|to|for|at|back to) )?(?:the |a )?(?:\w+ )?(?:(?:pharmacy|chemist|drugstore|pharmacist)(?: \w+)?|(?:battery|batteries|e-?waste|electronics?|electrical|weee) (?:bins?|box(?:es)?|recycle|point|place|bank|collection|center|drop)\b.*|(?:recycle|collection) (?:point|center|place|collection|drop|tub|box|bin)\b.*)$/;
+/**
+ * Someone else's home: "to my mum's", "round my brother's place", "hers", "back to him". A trip to their home is a
+ * place; a person named alone ("to him") is a gift on a thing's card, and where it lives on the card asking that.
+ */
 const SOMEONES_HOME = new RegExp(`^(?:(?:at|to|round|over to|for) )?(?:hers|his|theirs|him|her|them|${PEOPLE}'?s(?: (?:house|place|flat))?|${PEOPLE} (?:house|place|flat))$`);
+const TO_A_PERSON = /^(?:(?:to|for) )?(?:him|her|them)$/;
 /** Whose it was, when that makes it an heirloom: someone gone, a grandparent ("my late wife's", "my grandmother's"). */
 const HEIRLOOM_OWNER = "(?:my |our |her |his )?(?:late \\w+|grand(?:ma|mother|pa|father|ad|dad|mom|mommy)|gran|granny|nan|nana|nanna)'?s";
+/** A pile, box or bag named for what is not decided yet: "maybe box", "think-about-it crate", "limbo bag", "pending box". */
+const LATER_PILE =
+  /(?:^| )(?:maybe|think(?:ing)?[ -]about[ -]it|decide[ -]later|deal[ -]with[ -]later|sort[ -](?:out[ -])?later|later|undecided|pending|limbo|purgatory|not[ -]sure(?:[ -]yet)?|unsure|to[ -]decide|tbd|holding|waiting|on[ -]hold|in[ -]between|dunno)(?: \w+)? (?:pile|box|bag|crate|drawer|basket|shelf|tub|heap|stack|bin|tray|corner|folder|bucket)s?(?= |$)/;
+
+/**
+ * Going back to whoever it belongs to, at their home or their shop: "give it back to him", "returning it to zara",
+ * "back to the library", "borrowed it off steve", "they want it back", "these need returning", "it's my sister's".
+ * A place (the owner's, where named), not a gift: it is a trip, and the person takes it there.
+ */
+const GIVE_BACK = /(?:^| )(?:give|giving|gave|hand|handing|send|sending|post|posting|drop|dropping|take|taking|bring|bringing|get|getting|pass|passing|return|returning|goes|go|going|went)(?: (?:it|them|this|that|these|those))? back(?: (?:to|at|round|over to|with) (?<who>.+?))?(?: (?:for|tomorrow|tmrw|later|soon|next|this|when)(?: .*)?)?$/;
+const RETURNING = /(?:^| )(?:return|returning|returned)(?: (?:it|them|this|that|these|those))?(?: (?:to|at) (?<who>.+?))?(?: (?:with|for|on|tomorrow|later|soon)(?: .*)?)?$/;
+const BACK_TO = /(?:^| )back (?:to|at|round) (?<who>.+)$/;
+const WANTED_BACK =
+  /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given|be returned) back|needs? (?:returning|to be returned|taking back|to go back)|(?<!(?:^| )(?:i|we) )(?:wants?|(?:will|would|might) want|needs?) (?:it|them|this|that|these|those) back)(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) )/;
+const BORROWED = /(?:^| )(?:borrowed|lent|loaned|on loan)(?: (?:it|them|this|that|these|those))?(?: (?:off|from|by) (?<who>.+))?$/;
+/** Whose it is: "it's my brother's", "thats lukes", "they're my flatmates", "belongs to my neighbour". */
+const THEIRS = new RegExp(
+  `^(?:(?:but|and|oh|no|so|well|actually) )*(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its|thats|theyre) (?<who>(?:${PEOPLE}|[a-z]+)'?s|hers|his|theirs)|belongs? to (?<owner>${PEOPLE}|[a-z]+))(?: (?:actually|really|lol|tbh|anyway|not mine))?$`,
+);
+const NOT_AN_OWNER = new RegExp(`^(?:${HEIRLOOM_OWNER}|(?:my |our )?(?:late )?\\w+ (?:who|that) .*|mine|ours|yours|its|this|thats|whats|nothings|everyones|nobodys|ages|years|days|weeks|months|somebody's|someone's|.*(?:less|ness|ous|ful)s?|.*s's)$`);
+
+function returnIn(clause: Clause): Reading | undefined {
+  const whose = THEIRS.exec(clause.norm)?.groups;
+  const owner = whose?.who ?? whose?.owner;
+  if (owner && !NOT_AN_OWNER.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: false };
+  for (const pattern of [GIVE_BACK, RETURNING, BACK_TO, BORROWED]) {
+    const found = pattern.exec(clause.norm);
+    if (!found) continue;
+    const who = found.groups?.who && trimFiller(found.groups.who);
+    // "back to this", "back to it later": no owner, and no answer here.
+    if (who && /^(?:this|it|that|them|these|those|later|you|me|normal|work on)(?: |$)/.test(who)) continue;
+    // "back to the pharmacy": recycling's own place is recycling.
+    const wayOut = who && destinationOf(clause, who, false);
+    if (wayOut?.outcome === 'recycle') return wayOut;
+    return { outcome: 'place', ...(who ? { location: locationText(clause, who) } : {}), firm: pattern !== BORROWED };
+  }
+  return WANTED_BACK.test(clause.norm) ? { outcome: 'place', firm: true } : undefined;
+}
+
 /** "file it", "filing": the file box, as the card's "File it" choice. */
 const FILE_IT = /^(?:(?:just|please) )?(?:file|filing)(?: (?:it|them|that|those|away|it away|them away))?(?: please)?$/;
 
@@ -98,7 +141,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     alsoAName: true,
   },
   {
-    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: back| over| on| down| along)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
+    pattern: new RegExp(`(?:^| )(?:give|giving|pass|passing|send|sending|hand|handing|offer|offering)(?: (?:it|them|this|that|these|those))?(?: over| on| down| along)? to (?:${PEOPLE}|him|her|them)(?= |$)`),
     outcome: 'donate',
     firm: true,
     negated: 'keep',
@@ -109,24 +152,11 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     firm: true,
   },
   {
-    // It goes back where it came from: "they need to go back", "he'll want it back", "these need returning".
-    pattern:
-      /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given) back$|needs? (?:returning|to be returned|taking back)(?= |$)|return (?:it|them|this|that|these|those)$|take (?:it|them|this|that|these|those) back$|(?<!(?:^| )(?:i|we) )wants? (?:it|them|this|that|these|those) back(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) ))/,
-    outcome: 'donate',
-    firm: true,
-  },
-  {
     // Someone is coming for it: "she's collecting it Friday", "my brother is picking them up".
     pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he|they) (?:is |are |will |will be |can )?(?:collect\\w*|picking (?:it |them |this |these )?up|pick (?:it |them |this |these )?up|coming for (?:it|them))(?= |$)`),
-    outcome: 'donate',
+    // Theirs, fetched: it goes to their home, not away as a gift.
+    outcome: 'place',
     firm: true,
-  },
-  {
-    // It is someone else's, to go back to them: "that's my sister's", "those are my mum's", "belongs to my flatmate".
-    pattern: new RegExp(`(?:^| )(?:(?:(?:it|that|this|they|those|these) (?:is|are|has)|its) ${PEOPLE}'?s|belongs? to ${PEOPLE})(?: (?:actually|really|lol|tbh|anyway))?$`),
-    outcome: 'donate',
-    // Implied: "it's my ex's... I don't know" is still a hesitation.
-    firm: false,
   },
   // "the recycling bin" is recycling: a bin named for another way out is not the rubbish.
   { pattern: phrase('trash', '(?<!(?:recycle|donate|charity|battery) )bin', 'throw', 'toss', 'chuck', 'lob', 'ditch', 'scrap', 'junk', 'dump', 'take (?:it |them )?out', 'goes out'), outcome: 'trash', firm: true, negated: 'keep', alsoAName: true },
@@ -204,7 +234,7 @@ function destinationOf(clause: Clause, said: string, whereCard: boolean): Readin
   const place = () => locationText(clause, where.replace(/^(?:in|into|to|for|at|round|over to|back to) /, ''));
   if (RECYCLING_POINT.test(where)) return { outcome: 'recycle', location: place(), firm: true };
   // Asked where it lives, someone else's home is where it lives ("mom's house"); otherwise it leaves the home.
-  if (SOMEONES_HOME.test(where)) return whereCard ? { outcome: 'place', location: place(), firm: true } : { outcome: 'donate', firm: true };
+  if (SOMEONES_HOME.test(where)) return whereCard || !TO_A_PERSON.test(where) ? { outcome: 'place', location: place(), firm: true } : { outcome: 'donate', firm: true };
   return undefined;
 }
 
@@ -219,7 +249,7 @@ const ASKS_A_FACT = new RegExp(
     // "why do I keep these", "why did we even buy this": asking why of one's own doing decides nothing either.
     'why (?:on earth )?(?:do|did|would|have|am|are) (?:i|we)(?! not)(?= )',
     // Not asking leave, nor asking the coach to do it: "can you put it in the donate pile".
-    '(?:can|could|should|does) (?!(?:i|we|not) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
+    '(?:can|could|should|does) (?!(?:i|we|not|really|probably|prob|just|def|definitely|totally|maybe|honestly|actually|defo) |you (?:please |just )?\\w+ (?:it|them|this|that|these|those)(?: |$))',
     // "do" with an object is doing it: "do it, bin them".
     'do (?!(?:i|we|not|it|this|that|them) )',
     '(?:is|are) (?:it|this|that|these|those|they|there|the|a|an) (?!(?:ok|okay|alright|fine) to )',
@@ -240,6 +270,10 @@ const WHERE_IT = /(?= where (?:it|they|this|that|these|those) )/;
 export function outcomeIn(clause: Clause, whereCard = false): Reading | undefined {
   // "I'd cry if I binned it": a condition decides nothing; nor does a question.
   if (/^(?:if|unless) /.test(clause.norm) || ASKS_A_FACT.test(clause.norm)) return undefined;
+  // "the maybe box", "my think-about-it crate": a pile named for deciding later is not deciding.
+  if (LATER_PILE.test(clause.norm)) return { outcome: 'unsure', firm: true };
+  const returned = returnIn(clause);
+  if (returned) return returned;
   // A clause that is only where an outcome's things go: "recycle bin", "charity shop", "in the bin", "mum's".
   const destination =
     destinationOf(clause, clause.norm.replace(THERE_IS_A, ''), whereCard) ?? destinationOf(clause, TAKEN_BY.exec(clause.norm)?.[1] ?? '', whereCard);
@@ -324,6 +358,8 @@ function refinedPlace(read: readonly { clause: Clause; reading: Reading | undefi
   const before = read[at - 1]?.reading;
   const { reading } = last;
   if (reading.outcome !== 'place' || !reading.location || before?.outcome !== 'place' || !before.location || INSTEAD.test(last.clause.norm)) return reading;
+  // "its my dad's, goes back to him": him is the owner just named, not a place inside theirs.
+  if (/^(?:him|her|them|hers|his|theirs)$/i.test(reading.location)) return { ...reading, location: before.location };
   return { ...reading, location: `${before.location}, ${reading.location.replace(/^(?:The|A|An|My|Our)\b/, (article) => article.toLowerCase())}` };
 }
 
@@ -356,8 +392,11 @@ export function disposition(clauses: readonly Clause[], item: string, whereCard 
   const parts = read.filter(({ clause, reading }) => reading?.firm && has(clause, PART));
   const sortedFurther = new Set(parts.map(({ reading }) => reading!.outcome)).size > 1;
   // Asking how things are is not knowing yet.
-  const hesitant = clauses.some((clause) => has(clause, HESITANT) || ASKS_A_FACT.test(clause.norm));
+  // "he's picking it up later": doubt in a clause that says where it goes is no doubt about it.
+  const hesitant = read.some(({ clause, reading }) => (has(clause, HESITANT) && !reading?.firm) || ASKS_A_FACT.test(clause.norm));
   const chosen = sortedFurther ? { outcome: 'unsure' as const } : (firm ?? (hesitant ? { outcome: 'unsure' as const } : readings.at(-1)));
   if (!chosen) return undefined;
-  return { kind: 'disposition', item, outcome: chosen.outcome, ...('location' in chosen && chosen.location ? { location: chosen.location } : {}) };
+  // "it's my neighbour's, he'll want it back": going back with no place named goes where an earlier clause said.
+  const location = ('location' in chosen && chosen.location) || (chosen.outcome === 'place' ? readings.findLast((reading) => reading.outcome === 'place' && reading.location)?.location : undefined);
+  return { kind: 'disposition', item, outcome: chosen.outcome, ...(location ? { location } : {}) };
 }

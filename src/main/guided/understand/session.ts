@@ -15,14 +15,14 @@ import type { Expecting, Input } from '../input';
 import { type Clause, isName, phrase, trimFiller } from './words';
 
 const LEAD = '(?:(?:ok|right|alright|yes|so|sorry|please|ugh|hmm|um|honestly|well|i think|oh|actually|look|phew) )*';
-const ASK = '(?:(?:i|let us|lets|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|(?:i |we )?(?:need to|have to|have got to|got to|gotta|(?:am |are )?(?:gonna|going to) have to)|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
+const ASK = '(?:(?:i|let us|lets|were|can we|could we|shall we|(?:why do not we|(?:can|could) not we|why not)(?: just)?|we can|we should|i will|i would like to|i want to|i wanna|want to|(?:i |we )?(?:need to|have to|have got to|got to|gotta|(?:am |are )?(?:gonna|going to) have to)|i am going to|i am gonna|time to|i think i will|i might|i am|we are) )?';
 const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the night|the moment)|today|tonight|for (?:one|this|the|an|one more) (?:day|afternoon|morning|evening|night|session|sitting|go)))*';
 /** A time that is this session, said after a phrase that is a stop only with it: "that will do for today". */
 const THIS_SESSION = ' (?:for )?(?:today|tonight|the day|the night|(?:one|this|the|an) (?:day|afternoon|morning|evening|night|session|sitting|go))';
 /** Another session, named: "tomorrow", "another day", "some other time". */
-const ANOTHER_TIME = '(?:tomorrow|another (?:day|time)|some other (?:day|time)|next time|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
+const ANOTHER_TIME = '(?:tomorrow|tmrw|tmr|tomoz|another (?:day|time)|some other (?:day|time)|next time|(?:on |at )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
 const CORE = [
-  `stop${WHEN}`,
+  `stop(?:ping)?${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
   `i am done${WHEN}`,
   `that is (?:me|us) (?:(?:done|finish)${WHEN}|for (?:today|now|tonight|the day))`,
@@ -30,12 +30,18 @@ const CORE = [
   `(?:that is |that is more than )?enough${WHEN}`,
   // Having had enough, said of this session: "I think I've had quite enough for one afternoon" (not "... of this mess").
   `(?:(?:i|we) )?(?:have |had )?had (?:quite |more than |about |just about )?enough${WHEN}`,
-  `that (?:will|would|should|must)(?: have to)? do(?: it)?(?: for (?:me|us))?${THIS_SESSION}`,
+  `that (?:will|would|should|must)(?: have to)? do(?: it)?(?: for (?:me|us))?(?:${THIS_SESSION}| for now)`,
   `(?:(?:i|we) )?(?:have )?had it${THIS_SESSION}`,
   `call(?:ing)? it(?: a (?:day|night)| quits)?${WHEN}`,
+  `give up(?:${THIS_SESSION}| for now)`,
   // Going on another time is ending this one: "let's finish tomorrow", "pick this up another day".
   `(?:finish|continue|carry on|do (?:this|it|the rest)|pick (?:this|it|things) (?:back )?up|try again)(?: (?:this|it))?(?: (?:bit|one))? ${ANOTHER_TIME}`,
-  `(?:leave it|save (?:it|the rest)) (?:there|for) ${ANOTHER_TIME}`,
+  `(?:leave it|save (?:it|the rest)) (?:there |for |till |until )?${ANOTHER_TIME}`,
+  // Leaving: "bye for now", "gn", "catch you later", "I'm off".
+  '(?:bye|by)(?: bye)?(?: for now)?',
+  '(?:good ?night|gn|nighty? night|night all)',
+  '(?:catch|see|speak|talk) (?:you|u|ya) (?:later|soon|tomorrow|tmrw|another (?:day|time))',
+  'i am (?:off|out)(?: now| then)?',
   'leave it there (?:for )?(?:today|tonight)',
   `no more(?: for)? (?:today|tonight|now)`,
   `end(?: the| this)? session`,
@@ -43,14 +49,24 @@ const CORE = [
   `wrap(?: it| this| things)? up${WHEN}`,
   `quit${WHEN}`,
   `(?:need|want|take|have) a break${WHEN}`,
-  `(?:have got to|got to|have to|need to|must|gotta) go${WHEN}`,
+  `(?:have got to|got to|have to|need to|must|gotta) (?:go|run|dash|head off|get going)${WHEN}`,
 ];
+/**
+ * Leaving, said at the end of a clause about why: "uber's 2 min away gotta run". Only of the person ("gotta", "I have
+ * to"): "it has to go" is about the thing.
+ */
+/**
+ * Another session named on its own ("another day x", "back another time"), or having to leave it there: on a card
+ * about a thing, said of that thing.
+ */
+const ANOTHER_SESSION = /^(?:back )?(?:tomorrow|tmrw|tmr|tomoz|another (?:day|time)|some other (?:day|time))(?: x+)?$|^(?:gotta|got to|have to|have got to|(?:i|we) (?:have to|have got to|got to|gotta)) leave it (?:there|here)(?: for (?:now|today|tonight))?$/;
+const LEAVING_NOW = /(?:^| )(?:gotta|got to|(?:i|we) (?:have to|need to|must|have got to|got to|gotta)) (?:go|run|dash|head off|get going)(?: now)?$/;
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
-const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
+const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|x+|gn|good ?night|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
 /** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
 const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
-const NOT_TODAY = /^(?:(?:just|maybe|sorry|but) )*not (?:today|tonight)$/;
+const NOT_TODAY = /^(?:(?:just|maybe|sorry|but|actually|nah|no|oh|ugh) )*not (?:today|tonight)$/;
 /** Beside a stop, "just leave it" leaves the session, not the thing: it is no answer that outweighs the stop. */
 export const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?:there|for now|for today|be))?$/;
 
@@ -62,9 +78,11 @@ export function asksToStop(clauses: readonly Clause[], expecting: Expecting): bo
   const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
   const proposal = ['split', 'disposition', 'location'].includes(expecting.kind);
   // "enough lol next one", "I'm done, next": asking for the next thing after it, the stop was about the thing.
-  const stopAt = clauses.findLastIndex((clause) => STOP_CLAUSE.test(clause.norm));
+  const thing = expecting.kind === 'disposition' || expecting.kind === 'location';
+  const stopAt = clauses.findLastIndex((clause) => STOP_CLAUSE.test(clause.norm) || LEAVING_NOW.test(clause.norm) || (!thing && ANOTHER_SESSION.test(clause.norm)));
   const goesOnAfter = clauses.slice(stopAt + 1).some((clause) => NEXT.test(clause.norm) && GOES_ON.test(clause.norm));
-  return (stopAt >= 0 && !goesOnAfter) || (!proposal && any(DISMISS) && any(NOT_TODAY));
+  // "actually not today, my head's pounding": on a card about no thing, not today is the session.
+  return (stopAt >= 0 && !goesOnAfter) || (!proposal && any(NOT_TODAY));
 }
 
 /** Words in a clause for going on that ask for more, not only agree: "next", "another one", "go on" (not "ok", "done"). */
@@ -77,7 +95,15 @@ export const KEEP_GOING = phrase(
   'getting somewhere', 'making (?:good |real |some )?progress', 'keep at it', '(?:soldier|push|press|plough|plow) on', 'in the zone', 'going strong', '(?:do not|never|can not) make me (?:stop|quit)',
 );
 /** A clause made only of words for going on: "ok", "yes please", "alright alright, next", "just give me the next one". */
-export const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?(?: and upwards?)?|crack on|moving on|let us continue)(?: |$))+$/;
+export const NEXT = /^(?:(?:ok|yes|sure|alright|fine|right|go on|go|continue|ready|next(?: one| thing| item| please)?|another(?: one| thing)?|let us go|lets go|please|then|what is next|done|move on|carry on|just|give me the next one|sounds good|when(?:ever)? you (?:are|like|want)(?: ready)?|whenever|hit me(?: with)?(?: the| another)?(?: next)?(?: one)?|fire away|bring it on|go ahead|(?:let us|lets) do (?:this|it)|very well|proceed|onwards?(?: and upwards?)?|on we go|crack on|moving on|let us continue|gimme (?:another|the next)(?: one)?)(?: |$))+$/;
+/**
+ * Handing the choice of the next thing to the coach: "you pick the next one", "surprise me", "whatever's next",
+ * "ur choice", "anything, just pick something". On a card asking for the next thing it is going on.
+ */
+export const HANDS_OVER = phrase(
+  'you (?:pick|choose|decide)', '(?:your|ur|yr) (?:pick|choice|call)', 'surprise me', "whatever(?: is|'?s)? next", '(?:just )?pick (?:something|anything|one)(?: for me)?', '^anything$',
+  'up to you', 'you tell me', "dealer'?s choice", 'whatever you (?:want|like|think|say)',
+);
 export const NO = /^(?:no|no thanks|no thank you|not really)$/;
 
 // How much a thing means is not too much: "it means so much to me", "I'd miss it too much".
@@ -88,7 +114,7 @@ export const OVERWHELMED = phrase(
   'can not (?:even )?(?:look at|deal with|bear|stand being in) (?:it|this|them|the room|in here)',
 );
 export const LESS_OVERWHELMING = phrase('less overwhelm\\w*', 'not overwhelm\\w*');
-export const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(.+)$/i;
+export const TRIGGER = /^(.+?)\s+(?:freaks?|scares?|stress(?:es)?|makes?)\s+me(?:\s+(?:out|anxious|nervous))?\b|can'?t face\s+(?!(?:it|this|that|them|these|those)\b)(.+)$/i;
 export const STUCK = phrase('stuck', 'help', 'can not decide', 'do not know what to do', 'this is hard', 'you (?:pick|choose|decide)', 'pick (?:something|one|for me)', 'give me an easy one', 'too tired to choose');
 /** Doubt about what a thing is, not which: "maybe a usb one", "probably an old router", "no idea what this is". */
 export const IDENTITY_DOUBT = /(?:^| )(?:maybe|probably|perhaps)(?= (?:a|an|some) )|(?:no idea|no clue|not sure|dunno|do not know) what (?:it|this|that|they|these|those) (?:is|are)/g;
@@ -100,7 +126,7 @@ export const DOUBT_ONLY = /^(?:i )?(?:dunno|do not know|no idea|no clue|not sure
 export const HESITANT = phrase(
   // Not the contents nobody knows: "a bag full of I dunno what".
   '(?<!(?:of|with) (?:i )?)(?:dunno|do not know)', 'no idea', 'no clue', 'not sure', 'unsure', 'maybe', 'perhaps', 'undecided', 'not certain',
-  'think about it', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)', '(?:i|we) might(?! as well)', 'might (?:come in|be) (?:useful|handy)',
+  'think about (?:it|that|this)(?: one)?', '(?:have|has) not decided', 'let me think', 'feel bad', 'part of me', 'torn', 'later', 'not yet', 'come back to (?:this|it)', '(?:i|we) might(?! as well)', 'might (?:come in|be) (?:useful|handy)',
   // Having no home yet: "it doesn't live anywhere", "it's never had a spot" (not "the bed can't go anywhere").
   'nowhere', 'no (?:home|spot|place for)', '(?:not|never) (?:really |even |ever )?(?:have|had|got) a (?:place|home|spot)', '(?:does|do|did) not (?:really |even )?(?:live|go|belong|fit) anywhere(?! else)',
 );

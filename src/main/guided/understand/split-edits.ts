@@ -7,7 +7,7 @@ import { parseList } from '../split';
 import { REMARK_START } from './names';
 import { type Clause, has, isName, matchIn, phrase, trimFiller } from './words';
 
-const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump');
+const MERGE = phrase('(?:one|a single|the same) (?:\\w+ )?(?:pile|lot|group|heap)', 'merge', 'together', 'as one', 'lump', 'make (?:it|them) (?:all )?one', 'just one');
 /** Not now: "later maybe", "skip this bit", "not in the mood". */
 const DECLINE = phrase('no', 'not now', 'not today', 'rather not', 'do not split', '(?:please )?do not$', 'leave (?:it|them)', 'no thanks', 'later', 'another time', 'skip', 'not in the mood');
 /** Yes, or leaving it to the coach who proposed it: "whatever you think", "up to you", "don't mind". */

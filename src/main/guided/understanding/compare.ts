@@ -6,7 +6,8 @@
  */
 import type { Expecting, Input } from '../input';
 import { trainIntentClassifier, type IntentClassifier } from '../intent/classifier';
-import { answerFor, combine } from '../intent/combine';
+import { answerFor } from '../intent/combine';
+import { readByRules, readWith } from '../understand';
 import type { CorpusEntry } from './corpus';
 import { scoreUnderstanding, type Reader, type UnderstandingScore } from './score';
 import type { LabelledSet } from './sets';
@@ -15,7 +16,7 @@ export const READERS = ['rules', 'classifier', 'both'] as const;
 export type ReaderName = (typeof READERS)[number];
 
 /** The readers made from the rules and one classifier. */
-export function readersWith(rules: Reader, classifier: IntentClassifier): Record<ReaderName, Reader> {
+export function readersWith(classifier: IntentClassifier, rules: Reader = readByRules): Record<ReaderName, Reader> {
   return {
     rules,
     // The classifier alone: what it hears, with the names the rules read when they hear the same.
@@ -24,14 +25,14 @@ export function readersWith(rules: Reader, classifier: IntentClassifier): Record
       const heard = rules(text, expecting);
       return (top && answerFor(top.intent, text, expecting, heard)) ?? (top?.intent === 'stop' ? { kind: 'stop' } : { kind: 'unclear', text });
     },
-    both: (text: string, expecting: Expecting) => combine(text, expecting, rules(text, expecting), classifier.classify(text, expecting)),
+    both: (text: string, expecting: Expecting) => readWith(classifier, text, expecting),
   };
 }
 
 const FOLDS = 5;
 
 /** Each of `sets` judged left out; `within` names the sets judged in folds against the rest of themselves too. */
-export function compareReaders(sets: readonly LabelledSet[], rules: Reader, within = 'corpus'): { name: string; scores: Record<ReaderName, UnderstandingScore> }[] {
+export function compareReaders(sets: readonly LabelledSet[], within = 'corpus'): { name: string; scores: Record<ReaderName, UnderstandingScore> }[] {
   return sets.map((set) => {
     const others = sets.filter((other) => other !== set).flatMap((other) => other.entries);
     const folds: { test: readonly CorpusEntry[]; train: readonly CorpusEntry[] }[] =
@@ -44,7 +45,7 @@ export function compareReaders(sets: readonly LabelledSet[], rules: Reader, with
     // Each entry is read by the classifier of its own fold; the score is then taken over the whole set at once.
     const readerOf = new Map<CorpusEntry, Record<ReaderName, Reader>>();
     for (const fold of folds) {
-      const readers = readersWith(rules, trainIntentClassifier(fold.train));
+      const readers = readersWith(trainIntentClassifier(fold.train));
       for (const entry of fold.test) readerOf.set(entry, readers);
     }
     const scoreWith = (name: ReaderName) => scoreUnderstanding(set.entries, (text, expecting, entry) => readerOf.get(entry)![name](text, expecting));
