@@ -196,8 +196,12 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
       if (action.kind === 'confirmReading') {
         const picked = action.readings.find((reading) => readingLabel(reading) === selected);
         if (picked) return picked;
-        // Other: the person says it again in other words, read for the card it answered.
-        return other ? understand(other, action.expecting) : { kind: 'silent' };
+        if (!other) return { kind: 'silent' };
+        // Other: the person says it again in other words, read for the card it answered. Still not sure after asking:
+        // the person is stuck, and the coach changes its approach rather than asking which again.
+        const again = understand(other, action.expecting);
+        if (again.kind !== 'tentative' && again.kind !== 'unclear') return again;
+        return 'item' in action.expecting ? { kind: 'help', item: action.expecting.item } : { kind: 'help' };
       }
       if (action.kind === 'confirmRoom') {
         if (selected === ROOM_CHOICES.same) return { kind: 'sameRoom' };

@@ -62,6 +62,12 @@ const REACH: Record<DialogAction['kind'], Reach> = {
     said: 'not sure',
     card: (question) => question.kind === 'choice' && question.prompt.startsWith('Split it like this?'),
   },
+  // "I don't want to keep it" does not say where it goes: the card asks before anything leaves the home.
+  confirmReading: {
+    initial: (state) => ({ ...state, guided: { ...sorting, currentItem: 'mug' } }),
+    said: 'I don’t want to keep it',
+    card: (question) => question.kind === 'choice' && question.prompt.includes('Which did you mean?') && question.choices.some((choice) => choice.label === 'Give it away'),
+  },
   decisionAid: { initial: (state) => ({ ...state, guided: { ...sorting, currentItem: 'mug' } }), said: 'I’m stuck', card: (question) => question.kind === 'disposition' && question.item === 'mug' },
 };
 

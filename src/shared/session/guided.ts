@@ -8,6 +8,12 @@ import { DetectionRefSchema, FocusSchema } from '../detection/schema';
 
 const name = z.string().trim().min(1).max(200);
 
+/**
+ * The card on screen was asked again with the answer to a question the person asked about it: a second question in
+ * a row is being stuck, and changes the approach instead of answering again.
+ */
+const answered = z.literal(true).optional();
+
 export const ActiveStateSchema = z.object({
   function: name,
   anchors: z.array(name),
@@ -39,6 +45,7 @@ export const SurveyingSchema = z.object({
   gatheredAnchors: z.array(name),
   /** Back in a known room, the person said something changed: its function and anchors are asked again, filled in. */
   revisit: z.literal(true).optional(),
+  answered,
 });
 
 export const SortingSchema = z.object({
@@ -53,6 +60,7 @@ export const SortingSchema = z.object({
   currentSpot: z.string().min(1).max(300).optional(),
   /** Where the person pointed at the current item, when no detected thing is it (they said what it is). */
   currentFocus: FocusSchema.optional(),
+  answered,
 });
 
 export const CategorySchema = z.object({ name, items: z.array(name) });
@@ -65,6 +73,7 @@ export const SplittingSchema = z.object({
   active: ActiveStateSchema,
   /** Suggested categories with the unsure items each would hold; never empty. */
   categories: z.tuple([CategorySchema], CategorySchema),
+  answered,
 });
 
 export const RefiningSchema = z.object({
@@ -75,6 +84,7 @@ export const RefiningSchema = z.object({
   currentItem: name.optional(),
   currentDetection: DetectionRefSchema.optional(),
   currentFocus: FocusSchema.optional(),
+  answered,
 });
 
 /** Where decision support returns to: the phase it came from, without the ActiveState it shares. */
@@ -90,6 +100,7 @@ export const DecisionSupportSchema = z.object({
   stuckItem: name,
   stuckDetection: DetectionRefSchema.optional(),
   returnTo: ReturnPhaseSchema,
+  answered,
 });
 
 export const GuidedStateSchema = z.discriminatedUnion('phase', [

@@ -71,8 +71,8 @@ import type { Input } from '../input';
 import { phaseOf, type GuidedState } from '../phases';
 import { expectingIn } from '../dialogs';
 import { answerTo } from './answers';
-import { aid, askAbout, askCarried, propose, unstuck } from './asking';
-import type { Decision, Router } from './decision';
+import { aid, askAbout, askCarried, offerBreak, propose, unstuck } from './asking';
+import { STUCK_BREAK, type Decision, type Router } from './decision';
 import { decisionSupport } from './decision-support';
 import { includesName } from './names';
 import { summaryOf } from './records';
@@ -97,7 +97,13 @@ export function decide(state: SessionState, input: Input): Decision {
 }
 
 function route(state: SessionState, input: Input): Decision {
-  const phase = phaseOf(state);
+  const asked = phaseOf(state);
+  // A question answered on the card is forgotten once anything else is said.
+  if (asked.answered && input.kind !== 'question') {
+    const { answered: _answered, ...phase } = asked;
+    return route({ ...state, guided: phase as GuidedState }, input);
+  }
+  const phase = asked;
   // Nothing ends on a guess: a stop heard in words is asked about, and only a chosen one winds down.
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
   if (input.kind === 'windDown') return { action: summaryOf(state, phase), next: phase };
@@ -105,7 +111,25 @@ function route(state: SessionState, input: Input): Decision {
   // Words read two ways, or read as sending a thing away unsaid: the person picks the reading, nothing recorded yet.
   if (input.kind === 'tentative') return { action: { kind: 'confirmReading', heard: input.text, readings: input.readings, expecting: expectingIn(phase) }, next: phase };
   // A question back: the same card again, with the answer on it.
-  if (input.kind === 'question') return { ...askAgain(state, phase), note: answerTo(input, expectingIn(phase), state) };
+  if (input.kind === 'question') {
+    const expecting = expectingIn(phase);
+    // Asked again right after an answer: the answer did not help, so the approach changes, as "I'm stuck" does.
+    if (phase.answered) {
+      const { answered: _answered, ...rest } = phase;
+      return route({ ...state, guided: rest as GuidedState }, 'item' in expecting ? { kind: 'help', item: expecting.item } : { kind: 'help' });
+    }
+    // With nothing in hand, questions count with the answers the coach cannot read: the third in a row offers a
+    // break, so asking and moving on in turns cannot go on for ever with nothing done.
+    if ((phase.phase === 'sorting' || phase.phase === 'refining') && !phase.currentItem) {
+      const unread = (phase.active.unread ?? 0) + 1;
+      if (unread >= STUCK_BREAK) return offerBreak(phase);
+      const counted = { ...phase, active: { ...phase.active, unread } } as GuidedState;
+      const again = askAgain({ ...state, guided: counted }, counted);
+      return { ...again, next: { ...again.next, answered: true }, note: answerTo(input, expecting, state) };
+    }
+    const again = askAgain(state, phase);
+    return { ...again, next: { ...again.next, answered: true }, note: answerTo(input, expecting, state) };
+  }
   if (input.kind === 'sameRoom' || input.kind === 'roomChanged') return phase.phase === 'surveying' ? surveying(state, phase, input, router) : askAgain(state, phase);
   switch (phase.phase) {
     case 'surveying':

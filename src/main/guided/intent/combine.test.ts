@@ -6,7 +6,7 @@ import { questionAbout } from '../understand/questions';
 import type { Intent } from './intents';
 
 const mug: Expecting = { kind: 'disposition', item: 'mug' };
-const heard = (intent: Intent, probability = 0.995, next: Intent = 'unclear'): Guess[] => [
+const heard = (intent: Intent, probability = 0.9995, next: Intent = 'unclear'): Guess[] => [
   { intent, probability },
   { intent: next, probability: 1 - probability },
 ];
@@ -40,13 +40,20 @@ describe('combining the rules and the classifier', () => {
       text: 'purgatory pile lol',
     });
     expect(combine('purgatory pile lol', mug, unclear, heard('disposition:unsure', 0.5))).toEqual(unclear);
+    // Help decides nothing: heard surely, it is given without asking.
+    expect(combine('ugh idk', mug, { kind: 'unclear', text: 'ugh idk' }, heard('help'))).toEqual({ kind: 'help', item: 'mug' });
   });
 
-  it('never offers a stop first on the classifier alone, and a stop the rules hear is asked about as always', () => {
+  it('never offers a stop on the classifier alone, and a stop the rules hear is asked about as always', () => {
     const item: Input = { kind: 'item', item: 'mom says dinner' };
-    const got = combine('ok im out, mom says dinner', { kind: 'item' }, item, heard('stop'));
-    expect(got).toEqual({ kind: 'tentative', readings: [item, { kind: 'stop' }], text: 'ok im out, mom says dinner' });
+    expect(combine('ok im out, mom says dinner', { kind: 'item' }, item, heard('stop'))).toEqual(item);
+    const unclear: Input = { kind: 'unclear', text: 'im tired' };
+    expect(combine('im tired', { kind: 'next' }, unclear, heard('stop'))).toEqual(unclear);
     expect(combine('stop for today', { kind: 'item' }, { kind: 'stop' }, heard('item'))).toEqual({ kind: 'stop' });
+  });
+
+  it('acts on a way out said outright even where the classifier hears otherwise', () => {
+    expect(combine('theyre all trash', mug, trash, heard('disposition:place'), { plainly: true })).toEqual(trash);
   });
 
   it('says what a question is about from its words and the card', () => {

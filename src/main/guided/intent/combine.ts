@@ -64,6 +64,8 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
   if (rules.kind === 'unclear') {
     // The classifier's stops are its least sure guesses ("ok, leave them" is no stop): the card's own Stop is there.
     if (top.probability < SURE.rescue || !heard || heard.kind === 'stop') return rules;
+    // Help changes the approach and decides nothing: heard surely, it is given, not asked about.
+    if (heard.kind === 'help') return heard;
     const runnerUp = second && second.intent !== 'stop' ? answerFor(second.intent, text, expecting, rules) : undefined;
     return offer(heard, runnerUp ?? (heard.kind === 'help' ? undefined : helpFor(expecting))) ?? rules;
   }

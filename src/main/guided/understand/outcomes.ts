@@ -99,7 +99,7 @@ function returnIn(clause: Clause): Reading | undefined {
     // "back to this", "back to it later": no owner, and no answer here.
     if (who && /^(?:this|it|that|them|these|those|later|you|me|normal|work on)(?: |$)/.test(who)) continue;
     // "back to the pharmacy": recycling's own place is recycling.
-    const wayOut = who && destinationOf(clause, who, false);
+    const wayOut = who ? destinationOf(clause, who, false) : undefined;
     if (wayOut?.outcome === 'recycle') return wayOut;
     return { outcome: 'place', ...(who ? { location: locationText(clause, who) } : {}), firm: pattern !== BORROWED };
   }

@@ -9,8 +9,14 @@ import { describeLabelledSet } from '../../../../test-support/labelled-set';
  * This is the honest figure for answers nobody tuned the reader to; the goal was 95 %. It is committed now that it has
  * judged, so it is no longer unseen either: the floor guards against going back, and a new blind set is what can judge
  * the next round of work.
+ *
+ * For issue 36 it was a development set: its misses were sorted into shapes (questions back, things going back to
+ * their owner, piles for later, ways out named as places, stops said as leaving), each read by a rule tested on new
+ * phrasings in corpus.jsonl, and the learned reader beside the rules asks where the two disagree and it matters. With
+ * four labels changed to the new conventions (a return is a place, a question is a question), it reads 176/193
+ * (91.2 %), 7 of them asked about (the reading offered first was meant in those counted), none moved out unsaid.
  */
-/** The share read when it was measured unseen (159/193, 82.4 %), rounded down. */
-const LEAST_READ_PERCENT = 82;
+/** The share read after issue 36's work (176/193, 91.2 %), rounded down; unseen, it was 82.4 %. */
+const LEAST_READ_PERCENT = 91;
 
 describeLabelledSet('the third blind set (fresh-c)', path.join(import.meta.dirname, 'fresh-c.jsonl'), { answers: 190, readPercent: LEAST_READ_PERCENT });

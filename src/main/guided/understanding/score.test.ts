@@ -63,11 +63,45 @@ describe('scoreUnderstanding on a tiny corpus', () => {
 
   it('prints the score line, the false stops, then the misses grouped by meant kind', () => {
     const printed = formatUnderstanding(score);
-    expect(printed.split('\n')[0]).toBe('Understanding: 3/7 (42.9%) read as meant; false stops: 1');
+    expect(printed.split('\n')[0]).toBe(
+      'Understanding: 3/7 (42.9%) read as meant (3 at once, 0 confirmed with the right reading first); confirmations: 0 (0.0%); false stops: 1; moved out unsaid: 0',
+    );
     expect(printed).toContain(`False stops (1):\n  next-001 [next] "don't stop now" — meant keepGoing | next; got stop`);
     expect(printed).toContain('disposition (1):\n  disp-003 [disposition: mug] "kitchen drawer" — meant place at ~kitchen drawer; got place at "bedroom"');
     expect(printed).toContain('stop (1):\n  next-003 [next] "I\'m wiped" — meant stop; got unclear');
     expect(printed.indexOf('False stops')).toBeLessThan(printed.indexOf('Misses (4), by meant kind:'));
+  });
+});
+
+describe('scoreUnderstanding with confirmations', () => {
+  const donate: Input = { kind: 'disposition', item: 'mug', outcome: 'donate' };
+  const keep: Input = { kind: 'disposition', item: 'mug', outcome: 'keep' };
+  const place: Input = { kind: 'disposition', item: 'mug', outcome: 'place', location: 'hers' };
+  const corpus = [
+    entry('disp-001', "it's my sister's, she wants it back", mug, { kind: 'disposition', outcome: 'place' }),
+    entry('disp-002', 'too good for the bin', mug, { kind: 'disposition', outcome: 'donate' }),
+    entry('disp-003', 'not rubbish, my nan gave me it', mug, { kind: 'disposition', outcome: 'keep' }),
+    entry('disp-004', 'honestly no idea', mug, { kind: 'disposition', outcome: 'unsure' }),
+  ];
+  const score = scoreUnderstanding(
+    corpus,
+    readerOf({
+      // Asked, with what was meant offered first: read as meant, one tap.
+      "it's my sister's, she wants it back": { kind: 'tentative', readings: [place, donate], text: 'x' },
+      // Asked, with what was meant second: a miss, but nothing moved.
+      'too good for the bin': { kind: 'tentative', readings: [keep, donate], text: 'x' },
+      // Sure, and sent out of the home where nobody said so: the worst miss after a false stop.
+      'not rubbish, my nan gave me it': donate,
+    }),
+  );
+
+  it('counts a confirmation as read as meant only when its first reading was meant, and counts all confirmations', () => {
+    expect({ read: score.read, sure: score.sure, confirmations: score.confirmations, confirmedRight: score.confirmedRight }).toEqual({ read: 1, sure: 0, confirmations: 2, confirmedRight: 1 });
+  });
+
+  it('names every sure reading that sends a thing out of the home on words that did not say so', () => {
+    expect(score.movedOut.map(({ entry }) => entry.id)).toEqual(['disp-003']);
+    expect(formatUnderstanding(score)).toContain('Moved out of the home on words that did not say so (1):\n  disp-003');
   });
 });
 
