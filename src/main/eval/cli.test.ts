@@ -205,7 +205,9 @@ describe('npm run eval --understanding', () => {
     const { code, output } = await cli('--understanding', '--corpus', path.join(dir, 'corpus.jsonl'), '--json', path.join(dir, 'score.json'));
 
     expect(code).toBe(0);
-    expect(output.split('\n')[0]).toBe('Understanding: 0/2 (0.0%) read as meant; false stops: 1');
+    expect(output.split('\n')[0]).toMatch(/^Understanding: 0\/2 \(0\.0%\) read as meant \(.*\); confirmations: \d+ \(.*\); false stops: 1; moved out unsaid: \d+$/);
+    // The file, read by the rules, the shipped classifier and both side by side.
+    expect(output).toMatch(/^ {2}corpus +2 +0\.0% .+ 0\.0% .+ 0\.0% /m);
     const falseStops = output.indexOf('False stops (1):\n  next-001 [next] "stop" — meant next; got stop');
     const misses = output.indexOf('Misses (2), by meant kind:\nnext (1):');
     expect(falseStops).toBeGreaterThan(0);
@@ -215,11 +217,14 @@ describe('npm run eval --understanding', () => {
     expect({ read: json.read, total: json.total, falseStops: json.falseStops.map((reading) => reading.id) }).toEqual({ read: 0, total: 2, falseStops: ['next-001'] });
   });
 
-  it('reads the corpus shipped beside understand by default', async () => {
+  it('reads every labelled set by default, the corpus in detail', async () => {
     const { code, output } = await cli('--understanding');
 
     expect(code).toBe(0);
-    expect(output).toMatch(/^Understanding: \d+\/\d{3} \(\d+\.\d%\) read as meant; false stops: \d+$/m);
+    expect(output).toMatch(/^Understanding: \d+\/\d{3,4} \(\d+\.\d%\) read as meant \(/m);
+    // Every labelled set, rules, classifier and both, each left out of the classifier that reads it.
+    expect(output).toContain('Read as meant, left out');
+    for (const set of ['corpus', 'heldout', 'fresh-a', 'fresh-b', 'fresh-c']) expect(output).toMatch(new RegExp(`^  ${set} +\\d+ +\\d+\\.\\d% .+% .+% `, 'm'));
   });
 
   it('refuses a malformed corpus line in one line naming its number', async () => {

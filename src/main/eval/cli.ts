@@ -4,7 +4,9 @@
  * people against the conversational coach on a real model, writes one transcript per scenario and prints the
  * scores. `npm run eval -- --compare RUN_A RUN_B` scores two recorded runs again and prints them side by side.
  * `npm run eval -- --understanding [--corpus FILE] [--json FILE]` reads the labelled corpus of free-text answers with
- * the offline coach's `understand` and prints how much it read as meant; no model is involved.
+ * the offline coach's `understand` and prints how much it read as meant, then rules, the learned classifier and both
+ * side by side on every labelled set, each left out of the classifier that reads it; `--corpus FILE` judges a set from
+ * outside them instead (a new blind set). No model is involved.
  * `npm run eval -- --detection [--compare] [--photos DIR | --record] [--json FILE]` runs the on-device detector over the
  * labelled real photos and prints recall and precision per class and overall, and time per photo (detection/run.ts);
  * `--photos ../shared/rooms` judges the shared photos of lived-in homes with the project's labels for them, left out by
@@ -23,7 +25,10 @@ import { aiSdkLlm, type AiSdkLlmOptions, type Llm } from '../effects';
 import { StructuredModeSchema } from '../../shared/model-probe/schema';
 import { CONTEXT_TOKENS, ContextTokensSchema } from '../../shared/settings/schema';
 import { parseCorpus } from '../guided/understanding/corpus';
+import { shippedClassifier } from '../guided/intent/shipped';
+import { compareReaders, formatReaders, readersWith } from '../guided/understanding/compare';
 import { formatUnderstanding, scoreUnderstanding, understandingJson } from '../guided/understanding/score';
+import { readSets } from '../guided/understanding/sets';
 import { runDetectionEval } from './detection/cli';
 import { runOverlapEval } from './overlap/cli';
 import { formatComparison, formatReport, readRun, scoreRun } from './report';
@@ -40,7 +45,6 @@ const USAGE = [
   '       npm run eval -- --overlap [--record] [--json FILE]',
 ].join('\n');
 
-export const DEFAULT_CORPUS_FILE = path.resolve(import.meta.dirname, '../guided/understanding/corpus.jsonl');
 
 export interface EvalCliDeps {
   readonly print: (text: string) => void;
@@ -134,16 +138,28 @@ export async function runEvalCli(argv: readonly string[], deps: EvalCliDeps): Pr
       print(USAGE);
       return 2;
     }
-    const file = path.resolve(values.corpus ?? DEFAULT_CORPUS_FILE);
     let corpus;
+    let table;
     try {
-      corpus = parseCorpus(await readFile(file, 'utf8'), file);
+      if (values.corpus) {
+        // A set from outside the labelled sets, read by the shipped reader: its classifier never learned from it.
+        const file = path.resolve(values.corpus);
+        corpus = parseCorpus(await readFile(file, 'utf8'), file);
+        const readers = readersWith(shippedClassifier());
+        table = formatReaders([{ name: path.basename(file, '.jsonl'), scores: { rules: scoreUnderstanding(corpus, readers.rules), classifier: scoreUnderstanding(corpus, readers.classifier), both: scoreUnderstanding(corpus, readers.both) } }]);
+      } else {
+        // Every labelled set, each judged by a classifier that never learned from it; then the corpus in detail.
+        const sets = readSets();
+        corpus = sets[0]!.entries;
+        table = formatReaders(compareReaders(sets));
+      }
     } catch (error) {
       print((error as Error).message);
       return 2;
     }
     const score = scoreUnderstanding(corpus);
     print(formatUnderstanding(score));
+    print(`\n${table}`);
     if (values.json) {
       const out = path.resolve(values.json);
       await writeFile(out, `${JSON.stringify(understandingJson(score), null, 2)}\n`);

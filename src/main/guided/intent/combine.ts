@@ -67,7 +67,7 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
     // Help changes the approach and decides nothing: heard surely, it is given, not asked about.
     if (heard.kind === 'help') return heard;
     const runnerUp = second && second.intent !== 'stop' ? answerFor(second.intent, text, expecting, rules) : undefined;
-    return offer(heard, runnerUp ?? (heard.kind === 'help' ? undefined : helpFor(expecting))) ?? rules;
+    return offer(heard, runnerUp ?? helpFor(expecting)) ?? rules;
   }
   if (!isAnswer(rules) || top.probability < SURE.disagree) return rules;
   // The rules would send the thing out of the home on words that do not plainly say so, and the classifier hears

@@ -56,7 +56,7 @@ export function compareReaders(sets: readonly LabelledSet[], within = 'corpus'):
 const pct = (count: number, total: number) => `${((100 * count) / total).toFixed(1)}%`;
 
 /** One line a set: each reader's share read as meant (confirmed right counted), its confirmations and its worst misreadings. */
-export function formatComparison(rows: ReturnType<typeof compareReaders>): string {
+export function formatReaders(rows: ReturnType<typeof compareReaders>): string {
   const cell = (score: UnderstandingScore) =>
     `${pct(score.read, score.total).padStart(6)} (${String(score.confirmations).padStart(2)} asked, ${score.falseStops.length} stop, ${score.movedOut.length} out)`;
   return [
