@@ -100,3 +100,23 @@ describe('a question back to the coach', () => {
     expect(harness.state().guided).toMatchObject({ phase: 'decisionSupport', stuckItem: 'mug' });
   });
 });
+
+describe('every card reads words as every other card does', () => {
+  const functionCard = (question: Question) => question.kind === 'choice' && question.purpose === 'function';
+
+  it('regression: a question typed on the function card became what the space is for; now it is answered there', async () => {
+    const harness = await guidedHarness({ answers: (question, index) => (index === 0 ? { kind: 'choice', selected: [], other: 'why does it matter what the room is for?' } : 'timeout') });
+    await harness.coach.turn({ text: '' });
+    expect(harness.asked.slice(0, 2).every(functionCard)).toBe(true);
+    expect(harness.asked[1]?.note).toBe('What you mostly want to do here, like sleep, work or a hobby. It decides what stays and what lives somewhere else.');
+    expect(harness.state().spaceFunction).toBeUndefined();
+  });
+
+  it('regression: stuck again and again on what the space is for showed that card for ever; the second time, the coach starts small without it', async () => {
+    const harness = await guidedHarness({ answers: (question) => (functionCard(question) ? { kind: 'choice', selected: [], other: 'My desk is buried.' } : 'timeout') });
+    await harness.coach.turn({ text: '' });
+    expect(harness.asked.filter(functionCard)).toHaveLength(2);
+    expect(harness.state().guided).toMatchObject({ phase: 'sorting', active: { function: 'everyday living' } });
+    expect(harness.state().messages.at(-1)?.text).toMatch(/^One small thing, then/);
+  });
+});

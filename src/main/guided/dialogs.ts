@@ -210,7 +210,10 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
       if (action.kind === 'askFunction') {
         const picked = [...answer.selected, ...(other ? [other] : [])];
         if (picked.length === 0) return { kind: 'silent' };
-        if (other && understand(other, { kind: 'function' }).kind === 'stop') return { kind: 'stop' };
+        // Typed words are read as on every card: a stop, a question, going on or being stuck is that, not a function.
+        const typed = other ? understand(other, { kind: 'function' }) : undefined;
+        if (typed && typed.kind !== 'function' && typed.kind !== 'unclear' && answer.selected.length === 0) return typed;
+        if (typed?.kind === 'stop') return typed;
         const detail = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
         return { kind: 'function', function: `${picked.join(', ')}${detail}`.slice(0, 200), overwhelmed: context.overwhelmed };
       }

@@ -16,6 +16,9 @@ import { unique } from './names';
 import { sorting } from './sorting';
 import { messSpot } from './spots';
 
+/** What the space is taken to be for when the person could not say: everything a home is for. */
+export const ANY_SPACE = 'everyday living';
+
 export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, input: Heard | RoomAnswer, router: Router): Decision {
   if (input.kind === 'silent') return paused(phase);
   // Pointing at a thing is where to start, once the coach knows what the space is for; until then it asks that first.
@@ -80,10 +83,18 @@ export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, inpu
     next: { phase: 'sorting', active: { function: spaceFunction, anchors, later: [] } },
   });
   if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? first);
+  // Stuck twice on what the space is for: no need to know it to start; one small thing, and it can come later.
+  if (!fn && (input.kind === 'help' || input.kind === 'overwhelmed') && phase.helped) return sortWith('overwhelmed', ANY_SPACE);
   if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? first);
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
-  const gathered: PhaseOf<'surveying'> = { phase: 'surveying', gatheredAnchors: anchors, ...(fn ? { gatheredFunction: fn } : {}), ...(phase.revisit ? { revisit: true } : {}) };
+  const gathered: PhaseOf<'surveying'> = {
+    phase: 'surveying',
+    gatheredAnchors: anchors,
+    ...(fn ? { gatheredFunction: fn } : {}),
+    ...(phase.revisit ? { revisit: true } : {}),
+    ...(input.kind === 'help' || input.kind === 'overwhelmed' || (phase.helped && input.kind !== 'function') ? { helped: true } : {}),
+  };
   if (fn) {
     const candidates = anchorCandidates(state);
     // Something changed in a room it knows: last time's anchors come first, ticked.
