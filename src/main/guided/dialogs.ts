@@ -210,12 +210,14 @@ export function heardFrom(action: DialogAction, resolution: Resolution, context:
       if (action.kind === 'askFunction') {
         const picked = [...answer.selected, ...(other ? [other] : [])];
         if (picked.length === 0) return { kind: 'silent' };
-        // Typed words are read as on every card: a stop, a question, going on or being stuck is that, not a function.
+        // Typed words are read as on every card: a stop, a question or going on is that, not what the space is for;
+        // "my desk is buried" is what it is for, said overwhelmed, so the coach starts small.
         const typed = other ? understand(other, { kind: 'function' }) : undefined;
-        if (typed && typed.kind !== 'function' && typed.kind !== 'unclear' && answer.selected.length === 0) return typed;
         if (typed?.kind === 'stop') return typed;
+        if (typed && ['question', 'next', 'keepGoing', 'tentative'].includes(typed.kind) && answer.selected.length === 0) return typed;
         const detail = answer.followUp?.length ? ` (${answer.followUp.join(', ')})` : '';
-        return { kind: 'function', function: `${picked.join(', ')}${detail}`.slice(0, 200), overwhelmed: context.overwhelmed };
+        const overwhelmed = context.overwhelmed || typed?.kind === 'overwhelmed' || typed?.kind === 'help' || (typed?.kind === 'function' && typed.overwhelmed);
+        return { kind: 'function', function: `${picked.join(', ')}${detail}`.slice(0, 200), overwhelmed };
       }
       if (action.kind === 'askAnchors') {
         const picked = answer.selected.filter((label) => label !== NOTHING_STAYS);

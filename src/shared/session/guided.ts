@@ -45,7 +45,7 @@ export const SurveyingSchema = z.object({
   gatheredAnchors: z.array(name),
   /** Back in a known room, the person said something changed: its function and anchors are asked again, filled in. */
   revisit: z.literal(true).optional(),
-  /** The person was stuck or overwhelmed on what the space is for: again, the coach picks the steps without it. */
+  /** The person was stuck on what the space is for: stuck again at once, the coach picks the steps without it. */
   helped: z.literal(true).optional(),
   answered,
 });

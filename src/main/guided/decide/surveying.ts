@@ -83,8 +83,9 @@ export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, inpu
     next: { phase: 'sorting', active: { function: spaceFunction, anchors, later: [] } },
   });
   if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? first);
-  // Stuck twice on what the space is for: no need to know it to start; one small thing, and it can come later.
-  if (!fn && (input.kind === 'help' || input.kind === 'overwhelmed') && phase.helped) return sortWith('overwhelmed', ANY_SPACE);
+  // Stuck twice in a row on what the space is for (a question answered, then asked again, is being stuck): no need
+  // to know it to start; one small thing, and it can come later.
+  if (!fn && input.kind === 'help' && phase.helped) return sortWith('overwhelmed', ANY_SPACE);
   if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? first);
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
@@ -93,7 +94,7 @@ export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, inpu
     gatheredAnchors: anchors,
     ...(fn ? { gatheredFunction: fn } : {}),
     ...(phase.revisit ? { revisit: true } : {}),
-    ...(input.kind === 'help' || input.kind === 'overwhelmed' || (phase.helped && input.kind !== 'function') ? { helped: true } : {}),
+    ...(input.kind === 'help' || (phase.helped && input.kind === 'begin') ? { helped: true } : {}),
   };
   if (fn) {
     const candidates = anchorCandidates(state);
