@@ -46,19 +46,38 @@ export async function measureFreeText(report: SectionReport, { passes }: { passe
     ],
     ([empty, load]) => `  load compromise         ${fmt(load! - empty!).padStart(10)}   in a fresh Node process (${fmt(load!)} in all, ${fmt(empty!)} for Node alone)`,
   );
-  const { understand } = await import('../src/main/guided/understand');
+  const { understand, readByRules } = await import('../src/main/guided/understand');
   const { default: nlp } = await import('compromise');
+  // The learned reader's shipped learnings are read on first use: timed apart from reading, beside parsing its file.
+  const { loadIntentClassifier } = await import('../src/main/guided/intent/classifier');
+  const { ShippedModelSchema } = await import('../src/main/guided/intent/shipped');
+  const { MODEL_FILE } = await import('../src/main/guided/intent/train');
+  const file = await readFile(MODEL_FILE, 'utf8');
+  const jsonMs = medianOf(passes, () => JSON.parse(file));
+  const learnedMs = medianOf(passes, () => loadIntentClassifier(ShippedModelSchema.parse(JSON.parse(file)).learnings, 'intent-model.json'));
 
   // One pass first, unmeasured: it warms the JIT and compromise's caches.
   for (const entry of corpus) understand(entry.text, entry.expecting);
   const parseMs = medianOf(passes, () => corpus.forEach((entry) => nlp(entry.text).json())) / corpus.length;
+  const rulesMs = medianOf(passes, () => corpus.forEach((entry) => readByRules(entry.text, entry.expecting))) / corpus.length;
   const readMs = medianOf(passes, () => corpus.forEach((entry) => understand(entry.text, entry.expecting))) / corpus.length;
   report.figures(
     [
       { name: 'compromise parse per answer', value: parseMs, unit: 'ms' },
-      { name: 'understand per answer', value: readMs, unit: 'ms', baseline: 'compromise parse per answer' },
+      { name: 'rules per answer', value: rulesMs, unit: 'ms', baseline: 'compromise parse per answer' },
+      { name: 'understand per answer', value: readMs, unit: 'ms', baseline: 'rules per answer' },
     ],
-    ([parse, read]) =>
-      `  understand per answer   ${fmt(read!).padStart(10)}   ${(read! / parse!).toFixed(1)}x compromise's parse alone (${fmt(parse!)}); ${corpus.length} answers, median of ${passes} passes`,
+    ([parse, rules, read]) =>
+      [
+        `  rules per answer        ${fmt(rules!).padStart(10)}   ${(rules! / parse!).toFixed(1)}x compromise's parse alone (${fmt(parse!)}); ${corpus.length} answers, median of ${passes} passes`,
+        `  understand per answer   ${fmt(read!).padStart(10)}   ${(read! / rules!).toFixed(2)}x the rules alone: the learned reader beside them`,
+      ].join('\n'),
+  );
+  report.figures(
+    [
+      { name: 'parse the learned reader file', value: jsonMs, unit: 'ms' },
+      { name: 'load the learned reader', value: learnedMs, unit: 'ms', baseline: 'parse the learned reader file' },
+    ],
+    ([json, learned]) => `  load the learned reader ${fmt(learned!).padStart(10)}   on first use, ${(learned! / json!).toFixed(1)}x parsing its ${(file.length / 1024).toFixed(0)} KB file (${fmt(json!)})`,
   );
 }
