@@ -63,7 +63,7 @@ export function loadIntentClassifier(json: string, source: string): IntentClassi
   try {
     parsed = JSON.parse(json);
   } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
+    throw new Error(`${source}: not JSON (${(error as Error).message})`, { cause: error });
   }
   if (!ExportedSchema.safeParse(parsed).success) throw new Error(`${source}: not the learned reader's learnings`);
   const model = createClassifier();

@@ -64,15 +64,13 @@ const LEAVING_NOW = /(?:^| )(?:gotta|got to|(?:i|we) (?:have to|need to|must|hav
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
 const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|x+|gn|good ?night|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';
 const STOP_CLAUSE = new RegExp(`^${LEAD}${ASK}(?:${CORE.join('|')})${POLITE}$`);
-/** Dropping the whole thing: "forget it", "never mind"; a stop only with "not today" beside it. */
-const DISMISS = /^(?:(?:actually|oh|ugh|nah|no) )*(?:forget (?:it|this|about it)|never ?mind|screw (?:it|this)|sod (?:it|this))$/;
 const NOT_TODAY = /^(?:(?:just|maybe|sorry|but|actually|nah|no|oh|ugh) )*not (?:today|tonight)$/;
 /** Beside a stop, "just leave it" leaves the session, not the thing: it is no answer that outweighs the stop. */
 export const LEAVE_IT = /^(?:just )?leave (?:it|that|this|them|everything|it all)(?: (?:there|for now|for today|be))?$/;
 
 /**
- * A clause that asks to end the session, or a dismissal with "not today" ("actually forget it, not today") where the
- * card proposes nothing about a thing (a split, where a thing goes) that "forget it" could drop instead.
+ * A clause that asks to end the session, or "not today" ("actually forget it, not today") where the card proposes
+ * nothing about a thing (a split, where a thing goes) that it could be about instead.
  */
 export function asksToStop(clauses: readonly Clause[], expecting: Expecting): boolean {
   const any = (pattern: RegExp) => clauses.some((clause) => pattern.test(clause.norm));
