@@ -105,6 +105,8 @@ function read(raw: string, expecting: Expecting): Input {
     // "what do you mean by stays, like furniture?": an example given with the question is part of it.
     const rest = clauses.filter((clause) => !asked.includes(clause) && !/^(?:like|such as|as in|or|eg|e g|say) /.test(clause.norm));
     const beside = rest.length > 0 ? read(rest.map((clause) => clause.text).join('. '), expecting) : undefined;
+    // "...idk what to do with the lamp, help": help asked for outright is what to give.
+    if (beside?.kind === 'help' && rest.some((clause) => has(clause, STUCK))) return beside;
     if (!beside || !answersOutright(beside, rest, expecting)) return { kind: 'question', about: questionAbout(said, expecting), text: said.slice(0, 2000) };
     return beside;
   }

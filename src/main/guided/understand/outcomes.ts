@@ -80,7 +80,7 @@ const GIVE_BACK = /(?:^| )(?:give|giving|gave|hand|handing|send|sending|post|pos
 const RETURNING = /(?:^| )(?:return|returning|returned)(?: (?:it|them|this|that|these|those))?(?: (?:to|at) (?<who>.+?))?(?: (?:with|for|on|tomorrow|later|soon)(?: .*)?)?$/;
 const BACK_TO = /(?:^| )back (?:to|at|round) (?<who>.+)$/;
 const WANTED_BACK =
-  /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given|be returned) back|needs? (?:returning|to be returned|taking back|to go back)|(?<!(?:^| )(?:i|we) )(?:wants?|(?:will|would|might) want|needs?) (?:it|them|this|that|these|those) back)(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) )/;
+  /(?:^| )(?:(?:needs?|has|have|got) to (?:go|be taken|be given|be returned) back|needs? (?:returning|to be returned|taking back|to go back)|(?<!(?:^| )(?:i|we) )(?:wants?|(?:will|would|might) want|needs?|can have|could have|can take) (?:it|them|this|that|these|those) back)(?= |$)(?! (?:in|on|into|to|by|under) (?:the|my|her|his|our|their) )/;
 const BORROWED = /(?:^| )(?:borrowed|lent|loaned|on loan)(?: (?:it|them|this|that|these|those))?(?: (?:off|from|by) (?<who>.+))?$/;
 /** Whose it is: "it's my brother's", "thats lukes", "they're my flatmates", "belongs to my neighbour". */
 const THEIRS = new RegExp(
@@ -89,6 +89,8 @@ const THEIRS = new RegExp(
 const NOT_AN_OWNER = new RegExp(`^(?:${HEIRLOOM_OWNER}|(?:my |our )?(?:late )?\\w+ (?:who|that) .*|mine|ours|yours|its|this|thats|whats|nothings|everyones|nobodys|ages|years|days|weeks|months|somebody's|someone's|.*(?:less|ness|ous|ful)s?|.*s's)$`);
 
 function returnIn(clause: Clause): Reading | undefined {
+  // "the chemist can have them back": old medicines back to a pharmacy are recycling (the outcome words say so).
+  if (/(?:^| )(?:pharmacy|chemist|drugstore|pharmacist)(?= |$)/.test(clause.norm)) return undefined;
   const whose = THEIRS.exec(clause.norm)?.groups;
   const owner = whose?.who ?? whose?.owner;
   if (owner && !NOT_AN_OWNER.test(owner)) return { outcome: 'place', location: locationText(clause, owner), firm: false };
@@ -147,7 +149,11 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     negated: 'keep',
   },
   {
-    pattern: new RegExp(`(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= |$)`),
+    // Of the thing in hand ("my sister needs it", "he can have them"), not another ("my brother needs the car"), and
+    // not back ("he can have it back" is a return).
+    pattern: new RegExp(
+      `(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= (?:it|them|this|that|these|those|one|some|all)(?: (?!back(?: |$))|$)|$| (?:for|to|as|at|when|if|because|cos|so)(?: |$))`,
+    ),
     outcome: 'donate',
     firm: true,
   },
@@ -320,6 +326,8 @@ export function outcomeIn(clause: Clause, whereCard = false): Reading | undefine
     // Within a clause the last word says it, but something said outright outweighs something implied.
     if (!best || (reading.firm === best.firm ? reading.at >= best.at : reading.firm)) best = reading;
   }
+  // "the storage bin, not the trash": a bin for storing, said instead of the way out it is not.
+  if (storage && refuses) return { outcome: 'place', location: trimFiller(clause.text.replace(/[,\s]+(?:not|no)\s.*$/i, '')), firm: true };
   if (best) return { outcome: best.outcome, firm: best.firm, ...(refuses ? { refusesOut: true as const } : {}), ...(best.judged ? { judged: true as const } : {}) };
   if (has(clause, ELSEWHERE) && !matchIn(clause, ELSEWHERE)?.negated) return { outcome: 'place', firm: true };
   if ((storage || has(clause, PLACE_NOUN)) && isPlaceOnly(clause)) return { outcome: 'place', location: trimFiller(clause.text.replace(/\s+where\s.*$/i, '')), firm: true };

@@ -239,7 +239,8 @@ function trimEdges(text: string): string {
 
 export const phrase = (...alternatives: string[]) => new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
 export const has = (clause: Clause, pattern: RegExp) => pattern.test(clause.norm);
-const NEGATION = /(?:^| )(?:not|never|no|hate to|without)(?= |$)/;
+// "too nice to toss": too good for a way out is refusing it.
+const NEGATION = /(?:^| )(?:not|never|no|hate to|without|too (?:\w+ ){1,2}to)(?= |$)/;
 /** A negative question is a suggestion, and negates nothing: "can't we just lump them together", "why not bin it". */
 const SUGGESTION = /(?:^| )(?:(?:why )?(?:can|could|do|would|should|shall) not (?:we|i|you)|why not)(?= |$)/g;
 /** What a thing lacks, in its name, negates no verb: "the ones with no lids can go in the bin", "the ones without lids". */
