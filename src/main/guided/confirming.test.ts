@@ -7,6 +7,8 @@ import type { Answer, Question } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { GuidedState } from './phases';
 import { guidedHarness } from '../../../test-support/guided';
+import { newSessionState } from '../session';
+import { decide } from './decide';
 
 const sorting: GuidedState = { phase: 'sorting', active: { function: 'work', anchors: [], later: [] }, currentItem: 'mug' };
 const onTheMug = (state: SessionState): SessionState => ({ ...state, spaceFunction: 'work', guided: sorting });
@@ -126,5 +128,20 @@ describe('every card reads words as every other card does', () => {
     await harness.coach.turn({ text: '' });
     expect(harness.asked.filter(functionCard)).toHaveLength(1);
     expect(harness.state().messages.some((message) => message.text.startsWith('One small thing, then'))).toBe(true);
+  });
+});
+
+describe('asking which was meant is part of the same question', () => {
+  it('regression: a question picked on "Which did you mean?" was answered again each time, the card looping; a second question in a row is being stuck', () => {
+    const state: SessionState = { ...newSessionState('s', 0), guided: { phase: 'surveying', gatheredAnchors: [], answered: true } };
+    const question = { kind: 'question', about: 'coach', text: 'trash bags go under the sink' } as const;
+    const which = decide(state, { kind: 'tentative', readings: [question, { kind: 'overwhelmed' }], text: question.text });
+    expect(which.action.kind).toBe('confirmReading');
+    expect(which.next).toMatchObject({ answered: true });
+    const picked = decide({ ...state, guided: which.next }, question);
+    // Not the answer again: stuck, so the function card comes back once, as for "I'm stuck", and next time the coach starts small.
+    expect(picked.action.kind).toBe('askFunction');
+    expect(picked.next).toMatchObject({ helped: true });
+    expect(picked.next).not.toHaveProperty('answered');
   });
 });

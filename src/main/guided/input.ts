@@ -33,15 +33,28 @@ export const SplitEditSchema = z.discriminatedUnion('kind', [
 export type SplitEdit = z.infer<typeof SplitEditSchema>;
 
 const FunctionSchema = z.object({ kind: z.literal('function'), function: text, overwhelmed: z.boolean() });
+/** An empty list is an answer too: nothing has to stay. */
 const AnchorsSchema = z.object({ kind: z.literal('anchors'), anchors: z.array(text) });
+/**
+ * A thing the person names. `focus`: where they pointed at it (they said what is there); `unseen`: not one of the
+ * detected things of that name (they said "none of these"), so the coach asks no "which one?".
+ */
 const ItemSchema = z.object({ kind: z.literal('item'), item: text, focus: FocusSchema.optional(), unseen: z.literal(true).optional() });
+/** Where one item goes; a `place` without a location still needs one. */
 const DispositionSchema = z.object({ kind: z.literal('disposition'), item: text, outcome: OutcomeSchema, location: text.optional() });
 const NextSchema = z.object({ kind: z.literal('next') });
 const HelpSchema = z.object({ kind: z.literal('help'), item: text.optional() });
+/**
+ * A question back to the coach instead of an answer: what the card's choices mean, what people do with such a
+ * thing, where such things live, or what the coach is doing. The card answers it, then asks again.
+ */
 const QuestionSchema = z.object({ kind: z.literal('question'), about: QuestionAboutSchema, text: z.string().trim().min(1).max(2000) });
+/** Too much; `trigger` is the thing that makes it so ("the boxes"). */
 const OverwhelmedSchema = z.object({ kind: z.literal('overwhelmed'), trigger: text.optional() });
 const SplitSchema = z.object({ kind: z.literal('split'), edit: SplitEditSchema });
+/** The person chose to carry on after an energy check. */
 const KeepGoingSchema = z.object({ kind: z.literal('keepGoing') });
+/** A stop heard in the person's words (read by the rules or a model): the "Stop for today?" card confirms it first. */
 const StopSchema = z.object({ kind: z.literal('stop') });
 
 /**
@@ -63,43 +76,21 @@ export const AnswerSchema = z.discriminatedUnion('kind', [
 ]);
 export type Answer = z.infer<typeof AnswerSchema>;
 
+/** Everything the coach hears: what words can be read as, and what cards, controls and photos say. */
 export const InputSchema = z.discriminatedUnion('kind', [
+  ...AnswerSchema.options,
   /** Nothing said: photos arrived, or an empty message. */
   z.object({ kind: z.literal('begin') }),
-  FunctionSchema,
-  /** An empty list is an answer too: nothing has to stay. */
-  AnchorsSchema,
-  /**
-   * A thing the person names. `focus`: where they pointed at it (they said what is there); `unseen`: not one of the
-   * detected things of that name (they said "none of these"), so the coach asks no "which one?".
-   */
-  ItemSchema,
   /** The person pointed at something on a photo. */
   z.object({ kind: z.literal('pointed'), point: PointSchema }),
   /** The person picked one of the detected things a "which one?" card offered. */
   z.object({ kind: z.literal('thing'), ref: DetectionRefSchema }),
   /** On a card about several things of one kind: take them one at a time instead. */
   z.object({ kind: z.literal('oneAtATime') }),
-  /** Where one item goes; a `place` without a location still needs one. */
-  DispositionSchema,
-  NextSchema,
-  HelpSchema,
-  /**
-   * A question back to the coach instead of an answer: what the card's choices mean, what people do with such a
-   * thing, where such things live, or what the coach is doing. The card answers it, then asks again.
-   */
-  QuestionSchema,
-  /** Too much; `trigger` is the thing that makes it so ("the boxes"). */
-  OverwhelmedSchema,
-  SplitSchema,
   /** Back in a room the coach knows: "Still your office, …?" answered Yes… */
   z.object({ kind: z.literal('sameRoom') }),
   /** …or Something changed: what it is for and what stays are asked again, with last time's answers filled in. */
   z.object({ kind: z.literal('roomChanged') }),
-  /** The person chose to carry on after an energy check. */
-  KeepGoingSchema,
-  /** A stop heard in the person's words (read by the rules or a model): the "Stop for today?" card confirms it first. */
-  StopSchema,
   /**
    * The person chose to stop on a control ("Stop for today" on a card, yes on the energy check or the "Stop for
    * today?" card, wind down at a sprint's check-in): the session winds down at once.

@@ -98,8 +98,8 @@ export function decide(state: SessionState, input: Input): Decision {
 
 function route(state: SessionState, input: Input): Decision {
   const asked = phaseOf(state);
-  // A question answered on the card is forgotten once anything else is said.
-  if (asked.answered && input.kind !== 'question') {
+  // A question answered on the card is forgotten once anything else is said ("which did you mean?" is still asking).
+  if (asked.answered && input.kind !== 'question' && input.kind !== 'tentative') {
     const { answered: _answered, ...phase } = asked;
     return route({ ...state, guided: phase as GuidedState }, input);
   }
