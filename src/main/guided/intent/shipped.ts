@@ -3,7 +3,7 @@
  * `intent-model.json` beside this file (the learnings as one string, so the type checker does not walk them).
  */
 import { z } from 'zod';
-import model from './intent-model.json';
+import model from './intent-model.json' with { type: 'json' };
 import { loadIntentClassifier, type IntentClassifier } from './classifier';
 
 export const ShippedModelSchema = z.strictObject({
