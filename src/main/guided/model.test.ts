@@ -33,6 +33,19 @@ describe('the guided coach with a model', () => {
     expect(model.doGenerateCalls).toHaveLength(2);
   });
 
+  it('answers on the card a question the model heard, and records nothing', async () => {
+    const model = mockModel(textResult(JSON.stringify({ intent: 'question' })), textResult('unused'));
+    const harness = await guidedHarness({
+      llm: aiSdkLlm(model),
+      initial: (state) => ({ ...state, guided: { ...sorting, currentItem: 'mug' } }),
+      answers: () => 'timeout',
+    });
+    await harness.coach.turn({ text: 'where do people normally keep these?' });
+    expect(harness.asked).toMatchObject([{ kind: 'disposition', item: 'mug', note: 'Things like the mug usually live in the kitchen, or wherever you would look for them first.' }]);
+    expect(harness.state().decisions).toEqual([]);
+    expect(systemPromptOf(model.doGenerateCalls[0])).toContain('- question: they ask the coach something');
+  });
+
   it('keeps routing even when the model reads the message differently from the rules', async () => {
     const model = mockModel(
       textResult(JSON.stringify({ intent: 'stop' })),

@@ -10,12 +10,13 @@ import type { TemplateRenderer } from '../templates';
 import type { Action } from './actions';
 import { OutcomeSchema, type Expecting, type Input } from './input';
 import { understand } from './understand';
+import { questionAbout } from './understand/questions';
 
 const text = z.string().trim().min(1).max(200);
 
 export const ExtractSchema = z.object({
   intent: z
-    .enum(['stop', 'help', 'overwhelmed', 'next', 'function', 'anchors', 'item', 'disposition', 'split', 'unclear'])
+    .enum(['stop', 'help', 'question', 'overwhelmed', 'next', 'function', 'anchors', 'item', 'disposition', 'split', 'unclear'])
     .describe('What the message does.'),
   item: text.optional().describe('The thing the person names, in their words.'),
   trigger: text.optional().describe('For overwhelmed: the thing that makes it too much ("the boxes").'),
@@ -41,6 +42,8 @@ export function inputFromExtract(extract: Extract, expecting: Expecting, said: s
       const item = extract.item ?? inHand;
       return item ? { kind: 'help', item } : { kind: 'help' };
     }
+    case 'question':
+      return { kind: 'question', about: questionAbout(said, expecting), text: said.trim().slice(0, 2000) || '(nothing)' };
     case 'overwhelmed':
       return extract.trigger ? { kind: 'overwhelmed', trigger: extract.trigger } : { kind: 'overwhelmed' };
     case 'function':
