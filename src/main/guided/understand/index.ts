@@ -40,9 +40,11 @@ export function understand(raw: string, expecting: Expecting): Input {
   return readWith(shippedClassifier(), raw, expecting);
 }
 
-/** The same reading with another learned reader: the eval judges each set with one that never learned from it. */
-export function readWith(classifier: IntentClassifier, raw: string, expecting: Expecting): Input {
-  const rules = readByRules(raw, expecting);
+/**
+ * The same reading with another learned reader: the eval judges each set with one that never learned from it (and
+ * passes the rules' reading it already has, `rules`, so the rules read each answer once).
+ */
+export function readWith(classifier: IntentClassifier, raw: string, expecting: Expecting, rules: Input = readByRules(raw, expecting)): Input {
   if (rules.kind === 'begin') return rules;
   return combine(raw, expecting, rules, classifier.classify(raw, expecting), { plainly: saysOutright(raw, rules, expecting) });
 }

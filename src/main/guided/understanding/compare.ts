@@ -25,7 +25,7 @@ export function readersWith(classifier: IntentClassifier, rules: Reader = readBy
       const heard = rules(text, expecting);
       return (top && answerFor(top.intent, text, expecting, heard)) ?? (top?.intent === 'stop' ? { kind: 'stop' } : { kind: 'unclear', text });
     },
-    both: (text: string, expecting: Expecting) => readWith(classifier, text, expecting),
+    both: (text: string, expecting: Expecting) => readWith(classifier, text, expecting, rules(text, expecting)),
   };
 }
 
@@ -44,8 +44,16 @@ export function compareReaders(sets: readonly LabelledSet[], within = 'corpus'):
         : [{ test: set.entries, train: others }];
     // Each entry is read by the classifier of its own fold; the score is then taken over the whole set at once.
     const readerOf = new Map<CorpusEntry, Record<ReaderName, Reader>>();
+    // The rules read each answer once, whichever reader asks: their reading does not depend on the fold.
+    const ruled = new Map<string, Input>();
+    const rules: Reader = (text, expecting) => {
+      const key = `${JSON.stringify(expecting)}\u0000${text}`;
+      const known = ruled.get(key) ?? readByRules(text, expecting);
+      ruled.set(key, known);
+      return known;
+    };
     for (const fold of folds) {
-      const readers = readersWith(trainIntentClassifier(fold.train));
+      const readers = readersWith(trainIntentClassifier(fold.train), rules);
       for (const entry of fold.test) readerOf.set(entry, readers);
     }
     const scoreWith = (name: ReaderName) => scoreUnderstanding(set.entries, (text, expecting, entry) => readerOf.get(entry)![name](text, expecting));
