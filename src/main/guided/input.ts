@@ -11,6 +11,10 @@ const text = z.string().trim().min(1).max(200);
 export const OutcomeSchema = z.enum(['trash', 'donate', 'recycle', 'place', 'keep', 'skip', 'unsure']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
+/** The outcomes that take a thing out of the home: none is ever acted on from words that do not plainly say so. */
+export const LEAVING_OUTCOMES: readonly Outcome[] = ['trash', 'donate', 'recycle'];
+export const leavesHome = (outcome: Outcome) => LEAVING_OUTCOMES.includes(outcome);
+
 /** What a question back to the coach is about (see the `question` input). */
 export const QuestionAboutSchema = z.enum(['choices', 'thing', 'where', 'coach']);
 export type QuestionAbout = z.infer<typeof QuestionAboutSchema>;

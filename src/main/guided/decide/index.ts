@@ -120,14 +120,13 @@ function route(state: SessionState, input: Input): Decision {
     }
     // With nothing in hand, questions count with the answers the coach cannot read: the third in a row offers a
     // break, so asking and moving on in turns cannot go on for ever with nothing done.
+    let asking: GuidedState = phase;
     if ((phase.phase === 'sorting' || phase.phase === 'refining') && !phase.currentItem) {
       const unread = (phase.active.unread ?? 0) + 1;
       if (unread >= STUCK_BREAK) return offerBreak(phase);
-      const counted = { ...phase, active: { ...phase.active, unread } } as GuidedState;
-      const again = askAgain({ ...state, guided: counted }, counted);
-      return { ...again, next: { ...again.next, answered: true }, note: answerTo(input, expecting, state) };
+      asking = { ...phase, active: { ...phase.active, unread } };
     }
-    const again = askAgain(state, phase);
+    const again = askAgain({ ...state, guided: asking }, asking);
     return { ...again, next: { ...again.next, answered: true }, note: answerTo(input, expecting, state) };
   }
   if (input.kind === 'sameRoom' || input.kind === 'roomChanged') return phase.phase === 'surveying' ? surveying(state, phase, input, router) : askAgain(state, phase);

@@ -3,10 +3,10 @@
  * classifier (what an answer does, from many answers). Where they agree, the reading is sure and acted on. Where they
  * do not, and it matters, the card asks: a way out of the home read by the rules alone (unless said outright), a way
  * out heard where the rules read a place, a question heard by the classifier alone, or words the rules could not read
- * at all. The classifier never offers a stop: its stops are its least sure guesses, and every card has Stop for today. Everything else keeps the rules' reading, so
- * confirmations stay rare.
+ * at all. The classifier never offers a stop: its stops are its least sure guesses, and every card has Stop for today.
+ * Everything else keeps the rules' reading, so confirmations stay rare.
  */
-import type { Answer, Expecting, Input, Outcome } from '../input';
+import { AnswerSchema, LEAVING_OUTCOMES, type Answer, type Expecting, type Input, type Outcome } from '../input';
 import { questionAbout } from '../understand/questions';
 import type { Guess } from './classifier';
 import { intentOf, type Intent } from './intents';
@@ -14,8 +14,8 @@ import { intentOf, type Intent } from './intents';
 /** How sure the classifier must be to question the rules, and to offer a reading the rules could not make. */
 export const SURE = { disagree: 0.999, rescue: 0.99 } as const;
 
-const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
-const leaves = (intent: Intent | undefined) => LEAVING.some((outcome) => intent === `disposition:${outcome}`);
+const leaves = (intent: Intent | undefined) => LEAVING_OUTCOMES.some((outcome) => intent === `disposition:${outcome}`);
+const ANSWER_KINDS: ReadonlySet<string> = new Set(AnswerSchema.options.map((option) => option.shape.kind.value));
 
 /** A reading on the card, for the intent the classifier heard; undefined where only the rules can name what was meant. */
 export function answerFor(intent: Intent, text: string, expecting: Expecting, rules: Input): Answer | undefined {
@@ -46,14 +46,15 @@ export function answerFor(intent: Intent, text: string, expecting: Expecting, ru
 }
 
 function isAnswer(input: Input): input is Answer {
-  return ['function', 'anchors', 'item', 'disposition', 'next', 'help', 'question', 'overwhelmed', 'split', 'keepGoing', 'stop'].includes(input.kind);
+  return ANSWER_KINDS.has(input.kind);
 }
 
 /**
  * The reading of one answer: the rules' reading where it stands, a `tentative` offering two readings where the card
- * should ask. `guesses` are the classifier's, most likely first; `plainly`: the rules' way out is said outright.
+ * should ask. `guesses` are the classifier's, most likely first; `plainly` says whether the rules' way out is said
+ * outright, asked only where that decides (it reads the words again).
  */
-export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[], words: { readonly plainly?: boolean } = {}): Input {
+export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[], words: { readonly plainly?: () => boolean } = {}): Input {
   const [top, second] = guesses;
   const ruled = intentOf(rules);
   if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
@@ -72,7 +73,7 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
   if (!isAnswer(rules) || top.probability < SURE.disagree) return rules;
   // The rules would send the thing out of the home on words that do not plainly say so, and the classifier hears
   // otherwise: ask before anything leaves.
-  if (leaves(ruled) && !words.plainly) return offer(rules, heard) ?? rules;
+  if (leaves(ruled) && !words.plainly?.()) return offer(rules, heard) ?? rules;
   // The rules read a place where the classifier hears a way out: "the battery bins at the shop" names where the way
   // out is. Offered, way out first: nothing leaves until the person picks it.
   if (ruled === 'disposition:place' && leaves(top.intent)) return offer(heard, rules) ?? rules;

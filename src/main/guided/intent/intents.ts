@@ -3,10 +3,10 @@
  * item's card and the edit for the split card ("disposition:trash", "split:merge", "question"). Names (which item,
  * which place, which anchors) are not intents: the rules read those from the words.
  */
-import type { Expecting, Input, Outcome } from '../input';
+import { OutcomeSchema, type Expecting, type Input, type Outcome } from '../input';
 import type { Label } from '../understanding/corpus';
 
-export const OUTCOME_INTENTS = ['trash', 'donate', 'recycle', 'place', 'keep', 'skip', 'unsure'].map((outcome) => `disposition:${outcome}`) as `disposition:${Outcome}`[];
+export const OUTCOME_INTENTS = OutcomeSchema.options.map((outcome): `disposition:${Outcome}` => `disposition:${outcome}`);
 export const SPLIT_INTENTS = ['split:accept', 'split:merge', 'split:rename', 'split:decline'] as const;
 const SESSION = ['help', 'question', 'overwhelmed', 'stop', 'unclear'] as const;
 

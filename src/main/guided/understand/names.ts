@@ -8,7 +8,7 @@
  *   what is excepted from letting go stays ("everything can go except the bike").
  */
 import { bareName } from '../../../shared/text/names';
-import type { Input } from '../input';
+import { leavesHome, type Input } from '../input';
 import { parseList } from '../split';
 import { ROOM_STATE } from './function';
 import { outcomeIn } from './outcomes';
@@ -132,7 +132,7 @@ export function anchorsOf(clauses: readonly Clause[]): Input | undefined {
     // "the rubbish bin" is a thing that stays: letting go needs a verb ("I'm done with", "bin it").
     if (!clause.words.some((word) => word.tags.has('Verb'))) return false;
     const reading = outcomeIn(clause);
-    return reading !== undefined && ['trash', 'donate', 'recycle'].includes(reading.outcome);
+    return reading !== undefined && leavesHome(reading.outcome);
   };
   const ruledOut = new Set(
     clauses.flatMap((clause) => {

@@ -18,7 +18,7 @@
  * - A place after a place narrows it ("Garage. The red toolbox").
  */
 import { headNoun } from '../../../shared/text/names';
-import type { Input, Outcome } from '../input';
+import { leavesHome, type Input, type Outcome } from '../input';
 import { BESIDE, ELSEWHERE, isPlaceOnly, locationText, PLACE_ADVERB, PLACE_AT, PLACE_NOUN, PLACE_VERB_WORD, STORAGE_SPOT, storageBin } from './places';
 import { HESITANT } from './session';
 import { type Clause, type Found, has, matchesIn, matchIn, phrase, trimFiller } from './words';
@@ -34,8 +34,6 @@ interface Reading {
   readonly judged?: true;
 }
 
-/** The outcomes that take a thing out of the home. */
-const LEAVING: readonly Outcome[] = ['trash', 'donate', 'recycle'];
 
 const PEOPLE =
   '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank|daycare|day care|nursery|preschool|kindergarten|playgroup|care home|hospice|refuge)';
@@ -317,7 +315,7 @@ export function outcomeIn(clause: Clause, whereCard = false): Reading | undefine
         !(word.outcome === 'trash' && /^ ?bins?$/.test(clause.norm.slice(match.at, match.end)) && (storage = storageBin(clause, match, whereCard))),
     );
     if (!found) continue;
-    refuses ||= found.negated && LEAVING.includes(word.outcome);
+    refuses ||= found.negated && leavesHome(word.outcome);
     // "keep going", "I keep avoiding them", "keep them coming": not about keeping a thing.
     if (word.outcome === 'keep' && /(?:^| )keep (?:\w+ing|them coming|it coming)(?= |$)/.test(clause.norm)) continue;
     const outcome = found.negated ? word.negated : word.outcome;
@@ -386,7 +384,7 @@ export function disposition(clauses: readonly Clause[], item: string, whereCard 
   const refused = read.some(({ reading }) => reading?.refusesOut);
   const kept = read.filter(
     (said): said is { clause: Clause; reading: Reading } =>
-      said.reading !== undefined && !(refused && (!said.reading.firm || said.reading.judged) && LEAVING.includes(said.reading.outcome)),
+      said.reading !== undefined && !(refused && (!said.reading.firm || said.reading.judged) && leavesHome(said.reading.outcome)),
   );
   const readings = kept.map(({ reading }) => reading);
   // "they go by the back door, not in here": somewhere else with no place adds nothing to a place named.

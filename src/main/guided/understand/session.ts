@@ -20,7 +20,8 @@ const WHEN = '(?: (?:now|here|there|then|for (?:me|today|now|tonight|the day|the
 /** A time that is this session, said after a phrase that is a stop only with it: "that will do for today". */
 const THIS_SESSION = ' (?:for )?(?:today|tonight|the day|the night|(?:one|this|the|an) (?:day|afternoon|morning|evening|night|session|sitting|go))';
 /** Another session, named: "tomorrow", "another day", "some other time". */
-const ANOTHER_TIME = '(?:tomorrow|tmrw|tmr|tomoz|another (?:day|time)|some other (?:day|time)|next time|(?:on |at )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))';
+const SOME_OTHER_DAY = '(?:tomorrow|tmrw|tmr|tomoz|another (?:day|time)|some other (?:day|time))';
+const ANOTHER_TIME = `(?:${SOME_OTHER_DAY}|next time|(?:on |at )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))`;
 const CORE = [
   `stop(?:ping)?${WHEN}`,
   `(?:i am |we are )?done for (?:today|now|tonight|the day)`,
@@ -59,7 +60,9 @@ const CORE = [
  * Another session named on its own ("another day x", "back another time"), or having to leave it there: on a card
  * about a thing, said of that thing.
  */
-const ANOTHER_SESSION = /^(?:back )?(?:tomorrow|tmrw|tmr|tomoz|another (?:day|time)|some other (?:day|time))(?: x+)?$|^(?:gotta|got to|have to|have got to|(?:i|we) (?:have to|have got to|got to|gotta)) leave it (?:there|here)(?: for (?:now|today|tonight))?$/;
+const ANOTHER_SESSION = new RegExp(
+  `^(?:back )?${SOME_OTHER_DAY}(?: x+)?$|^(?:gotta|got to|have to|have got to|(?:i|we) (?:have to|have got to|got to|gotta)) leave it (?:there|here)(?: for (?:now|today|tonight))?$`,
+);
 const LEAVING_NOW = /(?:^| )(?:gotta|got to|(?:i|we) (?:have to|need to|must|have got to|got to|gotta)) (?:go|run|dash|head off|get going)(?: now)?$/;
 /** What may follow a stop in its clause: thanks, an apology, or why (tired, out of steam); never a stop on its own. */
 const POLITE = '(?: (?:please|thanks|thank you|cheers|lol|sorry|honestly|to be honest|tbh|i think|x+|gn|good ?night|i am (?:so |too |really )?(?:tired|exhausted|knackered|wiped|out of steam|spent)|i have hit a wall))*';

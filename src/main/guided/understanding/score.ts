@@ -3,7 +3,7 @@
  * share read as meant, overall, per meant kind and per tag; every miss; and the false stops apart, because a
  * false stop is the worst misreading (the session would wind down on a guess).
  */
-import type { Expecting, Input } from '../input';
+import { leavesHome, type Expecting, type Input } from '../input';
 import { understand } from '../understand';
 import type { CorpusEntry, Label } from './corpus';
 
@@ -35,7 +35,6 @@ export interface UnderstandingScore extends Share {
   readonly falseStops: readonly Reading[];
 }
 
-const LEAVING = new Set(['trash', 'donate', 'recycle']);
 
 /** True when `field` contains one of the concept's `|`-separated alternatives, in any case. */
 function mentions(field: string | undefined, concept: string): boolean {
@@ -124,7 +123,7 @@ export function scoreUnderstanding(corpus: readonly CorpusEntry[], read: (text: 
     if (hit) continue;
     misses.push({ entry, got });
     if (first.kind === 'stop') falseStops.push({ entry, got });
-    const leaving = got.kind === 'disposition' && LEAVING.has(got.outcome);
+    const leaving = got.kind === 'disposition' && leavesHome(got.outcome);
     if (leaving && !entry.meant.some((label) => label.kind === 'disposition' && label.outcome === got.outcome)) movedOut.push({ entry, got });
   }
   const readAsMeant = corpus.length - misses.length;
