@@ -4,7 +4,7 @@
  * folds to the state the app ended with. Sessions are drawn at random over both coaches (the guided one with and
  * without a model, the conversational one), with photos arriving in batches, cards answered, skipped and timing out,
  * messages sent while the coach is still busy, Stop at any moment, "Stop for today" on a card or in the header at any
- * moment (idle, a card open, mid-reply, ended), sprints running out, paused, resumed and their
+ * moment (idle, a card open, mid-reply, ended), Undo on the last answer (and on one overtaken), sprints running out, paused, resumed and their
  * breaks skipped, model faults and retries, a model whose tool calls start failing (the guided coach takes over), a
  * small context window the coach's history is cut to, points at a photo (between cards, or answering a card that
  * takes one), restarts and crashes (the data folder as it was on disk at a random instant, picked up by a new core).
@@ -42,6 +42,8 @@ type Action =
   | { readonly kind: 'stop' }
   /** "Stop for today" in the header. */
   | { readonly kind: 'stop for today' }
+  /** Undo on the last answer, as the page shows it (`stale`: an Undo for an answer that is not the last one). */
+  | { readonly kind: 'undo'; readonly stale: boolean }
   | { readonly kind: 'wait' }
   | { readonly kind: 'restart' }
   | { readonly kind: 'crash' }
@@ -66,6 +68,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'time out' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'stop for today' }) },
+  { weight: 2, arbitrary: fc.boolean().map((stale): Action => ({ kind: 'undo', stale })) },
   { weight: 4, arbitrary: fc.constant<Action>({ kind: 'wait' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'restart' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'crash' }) },
@@ -253,6 +256,11 @@ async function runSession(setup: CoachSetup, seed: number, actions: readonly Act
         case 'stop for today':
           await core.handlers['session:windDown'](undefined, { signal });
           break;
+        case 'undo': {
+          const answer = step.stale ? 'no-longer-last' : state.lastAnswer?.id;
+          if (answer) await core.handlers['session:undo']({ answer }, { signal });
+          break;
+        }
         case 'wait':
           await settled(core);
           break;

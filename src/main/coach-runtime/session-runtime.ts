@@ -66,6 +66,8 @@ interface Coach {
   turn(input: { text?: string; photos?: readonly { id: string; fileName: string }[]; point?: Point }, signal?: AbortSignal): Promise<TurnOutcome>;
   /** The person chose to wind down outside any card: at a sprint's check-in, or in the header. */
   windDown(choice: WindDownChoice, signal?: AbortSignal): Promise<TurnOutcome>;
+  /** The person took the last answer back (only the guided coach records answers it can take back). */
+  undo?(answer: string, signal?: AbortSignal): Promise<TurnOutcome | undefined>;
 }
 
 export class SessionRuntime {
@@ -109,6 +111,7 @@ export class SessionRuntime {
     if (photos.length && llm && this.deps.capabilities.vision) await this.#describePhotos(llm, photos, signal);
     if (signal.aborted) return { kind: 'stopped' };
     if (state.get().windDownChosenAt !== undefined) return this.#windDownChosen(signal);
+    if (state.get().undoChosen !== undefined) return this.#undoChosen(signal);
     // A turn of its own for the sprint's check-in (the timer ran out while nothing else was going on).
     const checkInOnly = !text && photos.length === 0 && !point && checkInDue(state.get());
     let outcome: TurnOutcome | undefined;
@@ -147,6 +150,17 @@ export class SessionRuntime {
       const { windDownChosenAt: _spent, ...rest } = this.deps.state.get();
       this.deps.state.set(rest);
     }
+  }
+
+  /**
+   * Undo on the last answer: the coach takes it back and asks its card again. The choice is spent as the turn takes it
+   * up (a turn stopped after that leaves it taken back); an Undo for an answer that is no longer the last changes nothing.
+   */
+  async #undoChosen(signal: AbortSignal): Promise<TurnOutcome | undefined> {
+    const { undoChosen: answer, ...rest } = this.deps.state.get();
+    this.deps.state.set(rest);
+    const coach = await this.#coachForSession();
+    return coach.undo?.(answer!, signal);
   }
 
   /**

@@ -385,6 +385,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'coach:status': () => activity,
     'coach:stop': async () => ({ stopped: await current.stop() }),
     'session:windDown': async () => ({ outcome: await current.windDown() }),
+    'session:undo': async ({ answer }) => ({ outcome: await current.undo(answer) }),
     'sprint:control': async ({ action }) => ({ changed: await current.controlSprint(action) }),
     'photos:import': async ({ uploads, paths }, { signal }) => {
       if (deps.runtime === 'web' && paths.length > 0) {

@@ -130,8 +130,12 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   // Completion.
   z.object({
     kind: z.literal('ackProgress'),
-    /** `carryOn`: said before the question where the coach was, after "no" to stopping. */
-    reason: z.enum(['paused', 'noted', 'splitDeclined', 'categoryDone', 'carryOn']),
+    /**
+     * `carryOn`: said before the question where the coach was, after "no" to stopping; `undone`: before the card of an
+     * answer the person took back (`undone`: what it had recorded).
+     */
+    reason: z.enum(['paused', 'noted', 'splitDeclined', 'categoryDone', 'carryOn', 'undone']),
+    undone: z.string().trim().min(1).max(400).optional(),
     item: text.optional(),
     outcome: OutcomeSchema.optional(),
     finished: text.optional(),

@@ -73,6 +73,44 @@ describe('group cards', () => {
     expectCountsAddUp(state);
   });
 
+  it('asks a group card again as the group after a question on it (regression: it came back as one book)', async () => {
+    const cards: string[] = [];
+    const harness = await sortingWith([corner()], (question, index) => {
+      if (question.kind !== 'disposition') return stop;
+      cards.push(`${question.item}${question.note ? ' (answered)' : ''}`);
+      if (index < 2) return pick(0);
+      if (index === 2) return { kind: 'disposition', pick: { type: 'other', text: 'what do people usually do with books?' } };
+      return index === 3 ? pick(1) : stop;
+    });
+    await play(harness);
+    expect(cards.slice(2, 4)).toEqual(['5 books', '5 books (answered)']);
+    expect(harness.state().decisions.filter((decision) => decision.location === 'bookshelf')).toHaveLength(5);
+  });
+
+  it('takes a group card’s answer back whole: the five books undecided again, and their card asked again as five', async () => {
+    const cards: string[] = [];
+    // The person answers the five books' card, lets the next card wait, takes the answer back, and keeps them here.
+    const harness = await sortingWith([corner()], (question, index) => {
+      if (question.kind !== 'disposition') return stop;
+      cards.push(question.item);
+      if (index < 2) return pick(0);
+      if (index === 2) return pick(1);
+      return index === 4 ? pick(0) : undefined;
+    });
+    await play(harness).catch(() => undefined);
+    const decided = harness.state();
+    expect(decided.lastAnswer).toMatchObject({ text: '5 books: to the bookshelf' });
+    const before = decided.decisions.length;
+    await harness.coach.undo(decided.lastAnswer!.id).catch(() => undefined);
+    const after = harness.state();
+    expect(cards[2]).toBe('5 books');
+    expect(cards[4]).toBe('5 books');
+    expect(after.decisions.slice(before - 5).map((decision) => decision.outcome)).toEqual(Array(5).fill('keep'));
+    expect(after.decisions.filter((decision) => decision.location === 'bookshelf')).toEqual([]);
+    expect(after.messages.find((message) => message.text.startsWith('5 books: to the bookshelf'))?.undone).toBe(true);
+    expectCountsAddUp(after);
+  });
+
   it('takes a group one at a time when asked, each book its own card, then goes on with the rest', async () => {
     const seen: string[] = [];
     const harness = await sortingWith([corner()], (question) => {

@@ -7,15 +7,19 @@
  * Every answer updates the piles through `recordDecisions`. A stop the person chose ("Stop for today" on any card or
  * in the header, the energy check, a sprint's wind down) ends the session with its summary; a stop heard in words
  * shows the "Stop for today?" card first, and "no" (or no answer) goes on where the session was.
+ *
+ * The last answer recorded is kept beside the session (`lastAnswer`) until the next, with the coach's message that
+ * echoed it: the person may take it back (`undo`), and the card it was given on is asked again.
  */
 import { pileCounts } from '../../shared/session/pile-groups';
-import { bareName, counted } from '../../shared/text/names';
+import { bareName, counted, placeName } from '../../shared/text/names';
 import { sentence } from '../../shared/text/sentence';
 import type { CoachBaseDeps, TurnInput, TurnOutcome, WindDownChoice } from '../coach';
 import type { Llm } from '../effects';
-import { recordDecisions } from '../session/decisions';
+import { recordDecisions, type DecisionRecord } from '../session/decisions';
+import { answerChanges, takeBack } from '../session/undo';
 import { isDialog, speaksBeforeDialog, templateFor, type Action } from './actions';
-import { decide, type Decision } from './decide';
+import { askAfterUndo, decide, type Decision } from './decide';
 import { dialogFor, expectingIn, heardFrom } from './dialogs';
 import type { Input } from './input';
 import { extractInput, phraseAction } from './model';
@@ -42,6 +46,8 @@ const OUTCOME_WORDS: Readonly<Record<string, string>> = {
 
 export class GuidedCoach {
   readonly #deps: GuidedCoachDeps;
+  /** An answer was recorded in this turn and no word has echoed it yet: the next coach message is its echo. */
+  #unechoed = false;
 
   private constructor(deps: GuidedCoachDeps) {
     this.#deps = deps;
@@ -76,11 +82,34 @@ export class GuidedCoach {
     return this.#turn('', { kind: 'windDown' }, signal);
   }
 
-  async #turn(said: string, heard: Input | undefined, signal: AbortSignal | undefined): Promise<TurnOutcome> {
+  /**
+   * The person took their last answer back (Undo): the piles and the decisions are as they were before it, its echo in
+   * the chat is marked, and the card it was given on is asked again. `answer` is the id the person saw: an Undo for
+   * an answer that is no longer the last one changes nothing.
+   */
+  undo(answer: string, signal?: AbortSignal): Promise<TurnOutcome | undefined> {
+    const last = this.#deps.state.get().lastAnswer;
+    if (!last || last.id !== answer) return Promise.resolve(undefined);
+    return this.#turn('', undefined, signal, () => {
+      const state = this.#deps.state.get();
+      const current = phaseOf(state);
+      // Spots passed since stay passed: the person has seen them, whatever they take back.
+      const passed = (phase: typeof current) => (phase.phase === 'surveying' ? {} : { passed: phase.active.passed, passedEarly: phase.active.passedEarly });
+      const before = last.guidedBefore;
+      const guided = before.phase === 'surveying' || current.phase === 'surveying' ? before : { ...before, active: { ...before.active, ...definedOf(passed(current)) } };
+      const undone = { ...takeBack(state, last), guided };
+      const messages = state.messages.map((message) => (message.id === last.message ? { ...message, undone: true as const } : message));
+      this.#deps.state.set({ ...undone, messages, mode: modeFor(undone) });
+      return askAfterUndo(this.#deps.state.get(), last.text);
+    });
+  }
+
+  async #turn(said: string, heard: Input | undefined, signal: AbortSignal | undefined, opening?: () => Decision): Promise<TurnOutcome> {
     if (this.#deps.state.get().status === 'ended') throw new Error('This session has ended.');
     this.#deps.onActivity({ status: 'thinking' });
+    this.#unechoed = false;
     try {
-      const outcome = await this.#run(said, heard, signal);
+      const outcome = await this.#run(said, heard, signal, opening?.());
       this.#deps.onActivity({ status: 'idle' });
       return outcome;
     } catch (error) {
@@ -90,11 +119,11 @@ export class GuidedCoach {
     }
   }
 
-  async #run(said: string, first: Input | undefined, signal: AbortSignal | undefined): Promise<TurnOutcome> {
-    let heard = first ?? (await this.#read(said, signal));
+  async #run(said: string, first: Input | undefined, signal: AbortSignal | undefined, opening?: Decision): Promise<TurnOutcome> {
+    let heard: Input = opening ? { kind: 'begin' } : (first ?? (await this.#read(said, signal)));
     let overwhelmed = heard.kind === 'overwhelmed' || heard.kind === 'help';
     for (let dialogs = 0; ; dialogs += 1) {
-      const decision = decide(this.#deps.state.get(), heard);
+      const decision = dialogs === 0 && opening ? opening : decide(this.#deps.state.get(), heard);
       this.#apply(decision);
       const { action, preface, note } = decision;
       if (preface) this.#say(await this.#words(preface, said, signal));
@@ -128,7 +157,12 @@ export class GuidedCoach {
     let state = this.#deps.state.get();
     const { records, next, action } = decision;
     if (records) {
-      state = recordDecisions(state, records.map((record) => ({ ...record, id: this.#deps.random.id() })), this.#deps.time.now());
+      const before = state;
+      const ids = records.map(() => this.#deps.random.id());
+      state = recordDecisions(state, records.map((record, index) => ({ ...record, id: ids[index]! })), this.#deps.time.now());
+      const lastAnswer = { id: ids[0]!, text: this.#echoOf(records), ...answerChanges(before, state), guidedBefore: phaseOf(before) };
+      state = { ...state, lastAnswer };
+      this.#unechoed = true;
     }
     state = { ...state, guided: next };
     if (next.phase === 'surveying') {
@@ -138,7 +172,9 @@ export class GuidedCoach {
       state = { ...state, spaceFunction: next.active.function, anchors: next.active.anchors };
     }
     if (action.kind === 'summary') {
-      state = { ...state, status: 'ended', ending: { summary: action.summary, nextTime: action.nextTime, endedAt: this.#deps.time.now() } };
+      // Nothing is taken back once the session has ended: its summary and exit plan stand.
+      const { lastAnswer: _last, ...open } = state;
+      state = { ...open, status: 'ended', ending: { summary: action.summary, nextTime: action.nextTime, endedAt: this.#deps.time.now() } };
     }
     this.#deps.state.set({ ...state, mode: modeFor(state) });
   }
@@ -187,11 +223,28 @@ export class GuidedCoach {
     };
   }
 
+  /** What an answer recorded, as the chat's Undo names it: "Empty crisp packet: trash", "3 books: to the bookshelf". */
+  #echoOf(records: readonly [DecisionRecord, ...DecisionRecord[]]): string {
+    const [{ item, outcome, location }] = records;
+    const name = sentence(records.length > 1 ? counted(records.length, item) : bareName(item));
+    return `${name}: ${outcome === 'place' && location ? `to ${placeName(location)}` : OUTCOME_WORDS[outcome]}`.slice(0, 400);
+  }
+
   #say(text: string): void {
     const state = this.#deps.state.get();
+    const id = this.#deps.random.id();
+    // The first word after an answer is its echo: the chat shows the answer's Undo there.
+    const lastAnswer = this.#unechoed && state.lastAnswer ? { lastAnswer: { ...state.lastAnswer, message: id } } : {};
+    this.#unechoed = false;
     this.#deps.state.set({
       ...state,
-      messages: [...state.messages, { id: this.#deps.random.id(), role: 'coach', text, at: this.#deps.time.now() }],
+      ...lastAnswer,
+      messages: [...state.messages, { id, role: 'coach', text, at: this.#deps.time.now() }],
     });
   }
+}
+
+/** The fields that hold a value: an optional field is absent, never undefined, in the session's data. */
+function definedOf<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as Partial<T>;
 }

@@ -103,6 +103,7 @@ function walk(events: readonly LogEvent[]): { started: LogEventOf<'session-start
         );
         photoIds.push(...event.photoIds);
       } else if (event.type === 'wind-down') person.push('(chose “Stop for today”)');
+      else if (event.type === 'undo') person.push('(took the last answer back)');
       else if (event.type === 'question-asked') asked = event.question;
       else if (event.type === 'question-closed') {
         answers.push({ question: questionText(asked), answer: answerText(asked, event.resolution.answer, event.resolution.closedBy, photos) });

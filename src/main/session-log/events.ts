@@ -10,7 +10,8 @@
  *
  * Version 3: "Stop for today" is an answer of its own (`{ kind: 'stop' }`), which every card takes, where version 2's
  * guided cards offered it among their choices; the energy checks name themselves (`purpose: 'energy'`); a
- * `wind-down` line is the person's "Stop for today" outside a card (the header).
+ * `wind-down` line is the person's "Stop for today" outside a card (the header). An `undo` line (new within version
+ * 3: no older line changes) is the person taking the guided coach's last answer back.
  */
 import { z } from 'zod';
 import type { LlmFault, LlmResponse } from '../effects';
@@ -193,6 +194,12 @@ export const LogEventSchema = z.discriminatedUnion('type', [
     type: z.literal('wind-down'),
     chosenAt: z.number().int().nonnegative(),
   }),
+  z.object({
+    ...line,
+    /** The person took the last answer back (Undo): the next turn takes back the answer with this id, if still the last. */
+    type: z.literal('undo'),
+    answer: z.string().min(1).max(64),
+  }),
   z.object({ ...line, type: z.literal('clock'), source: z.enum(['now', 'monotonic']), value: z.number() }),
   z.object({
     ...line,
@@ -288,6 +295,7 @@ export const DURABLE_EVENTS: ReadonlySet<LogEventType> = new Set([
   'photos-imported',
   'carried-over',
   'wind-down',
+  'undo',
   'sprint',
   'turn-started',
   'turn-stopped',

@@ -121,8 +121,9 @@ describe('the v2 fixtures (real sessions: photos, cards, a retry, Stop mid-call,
     const logged = await Promise.all(['session.jsonl', 'detected.jsonl', 'sprints.jsonl', 'carried.jsonl'].map((file) => readSessionLog(path.join(FIXTURES, 'v2', file))));
     const types = new Set(LogEventSchema.options.map((option) => option.shape.type.value));
     types.delete('error');
-    // Version 3's own line, which fixtures/v3 holds.
+    // Version 3's own lines, which fixtures/v3 holds.
     types.delete('wind-down');
+    types.delete('undo');
     expect(new Set(logged.flatMap(({ events }) => events.map((event) => event.type)))).toEqual(types);
   });
 
@@ -319,6 +320,22 @@ describe('the v3 fixture (a guided session stopped from the header)', () => {
     expect(session).toMatchObject({ status: 'ended', itemsProcessed: 1 });
     expect(session.windDownChosenAt).toBeUndefined();
     expect(timelineOf(events).steps.at(-1)?.person).toEqual(['(chose “Stop for today”)']);
+  });
+});
+
+describe('the v3 fixture of an answer taken back (docs/coach.md, Undo on the last answer)', () => {
+  it('holds the undo line and folds to the answer given again: the one taken back is in no pile, its echo marked', async () => {
+    const { events, tornTail } = await readSessionLog(path.join(FIXTURES, 'v3', 'undo.jsonl'));
+    expect(tornTail).toBeUndefined();
+    const chosen = events.find((event) => event.type === 'undo');
+    expect(chosen).toBeDefined();
+    const session = foldLog(events).document!.session;
+    expect(session.piles.out).toEqual([]);
+    expect(session.piles.belongs.map((entry) => entry.name)).toEqual(['coffee mug']);
+    expect(session.decisions.map((decision) => decision.outcome)).toEqual(['place']);
+    expect(session.messages.filter((message) => message.undone).map((message) => message.text)).toEqual([expect.stringMatching(/^Coffee mug: trash/)]);
+    expect(session.undoChosen).toBeUndefined();
+    expect(timelineOf(events).steps.some((step) => step.person.includes('(took the last answer back)'))).toBe(true);
   });
 });
 

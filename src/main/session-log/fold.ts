@@ -9,11 +9,11 @@ import type { ChatMessage, Photo, SessionState } from '../../shared/session/sche
 import { applySprintChange } from '../../shared/sprints/sprint';
 import type { CoachMemory, LogEvent, LogEventOf, SessionDocument } from './events';
 
-export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down' | 'turn-started'>;
+export type InputEvent = LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down' | 'undo' | 'turn-started'>;
 /** An input as the live app applies it (before the writer numbers it) or as the log holds it. */
 export type Input = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 'v' | 'seq' | 'at'> : never) : never;
 
-const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'sprint', 'carried-over', 'wind-down', 'turn-started']);
+const INPUT_TYPES: ReadonlySet<string> = new Set(['person-message', 'photos-imported', 'photos-detected', 'sprint', 'carried-over', 'wind-down', 'undo', 'turn-started']);
 
 export function isInput(event: LogEvent): event is InputEvent {
   return INPUT_TYPES.has(event.type);
@@ -70,6 +70,8 @@ export function applyInput(state: SessionState, input: Input & { readonly at?: n
     }
     case 'wind-down':
       return { ...state, windDownChosenAt: input.chosenAt };
+    case 'undo':
+      return { ...state, undoChosen: input.answer };
     case 'turn-started': {
       const wanted = new Set(input.messageIds);
       if (!state.queued.some((message) => wanted.has(message.id))) return state;

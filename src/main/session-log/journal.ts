@@ -86,7 +86,7 @@ export interface JournalOptions {
 
 /** What `play` hands to the session at each input line of the recording. */
 export interface PlayHooks {
-  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down'>): void;
+  input(event: LogEventOf<'person-message' | 'photos-imported' | 'photos-detected' | 'sprint' | 'carried-over' | 'wind-down' | 'undo'>): void;
   turnStarted(event: LogEventOf<'turn-started'>): void;
   turnStopped(event: LogEventOf<'turn-stopped'>): void;
   /** Waits for the turn to finish and compares what it did with the line (check). */
@@ -120,6 +120,7 @@ const PLAYED: ReadonlySet<string> = new Set([
   'sprint',
   'carried-over',
   'wind-down',
+  'undo',
   'turn-started',
   'turn-stopped',
   'turn-ended',
@@ -211,6 +212,7 @@ export class Journal {
         case 'sprint':
         case 'carried-over':
         case 'wind-down':
+        case 'undo':
           this.#cursor += 1;
           hooks.input(event);
           break;

@@ -11,6 +11,7 @@ import { detectionThing, groupOf, pileCounts, thingOfEntry } from '../../shared/
 import { SessionStateSchema, type SessionState } from '../../shared/session/schema';
 import { expectCountsAddUp } from '../../../test-support/counts';
 import { pileFor, recordDecision, recordDecisions, thingOfRecord, type DecisionRecord, type Outcome } from './decisions';
+import { answerChanges, takeBack } from './undo';
 
 /** The room's things: detected ones share names ("book"), named ones are known by their name in any case. */
 const THINGS: readonly Pick<DecisionRecord, 'item' | 'detection'>[] = [
@@ -123,5 +124,35 @@ describe('every decision kept and counted', () => {
     expect(pileCounts(state)).toMatchObject({ leaving: 1, skipped: 0, decided: 1 });
     expect(state.itemsProcessed).toBe(1);
     expect(state.decisions).toHaveLength(3);
+  });
+});
+
+describe('taking the last answer back', () => {
+  it('leaves the piles, the decisions and the count exactly as they were before it, whatever came before', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), step, (steps, last) => {
+        let state: SessionState = newSessionState('s', 0);
+        let ids = 0;
+        const answer = (current: SessionState, next: Step, at: number): SessionState => {
+          if (next.kind === 'save') return SessionStateSchema.parse(JSON.parse(JSON.stringify(current)));
+          const things = next.kind === 'one' ? [next.thing] : next.things;
+          return recordDecisions(current, things.map((thing) => ({ ...recordOf(thing, next.outcome, next.place), id: `d${(ids += 1)}` })), at);
+        };
+        steps.forEach((next, index) => (state = answer(state, next, index)));
+        const before = state;
+        const after = answer(before, last, steps.length);
+        // Kept with the session (as the coach keeps it), so it goes through the schema as a resume reads it.
+        const kept = SessionStateSchema.parse(
+          JSON.parse(JSON.stringify({ ...after, lastAnswer: { id: 'a', text: 'x: trash', ...answerChanges(before, after), guidedBefore: { phase: 'surveying', gatheredAnchors: [] } } })),
+        );
+        const undone = takeBack(kept, kept.lastAnswer!);
+        expect(undone.piles).toEqual(before.piles);
+        expect(undone.decisions).toEqual(before.decisions);
+        expect(undone.itemsProcessed).toBe(before.itemsProcessed);
+        expect(undone.lastAnswer).toBeUndefined();
+        expectCountsAddUp(undone);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
   });
 });

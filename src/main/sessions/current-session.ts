@@ -3,7 +3,7 @@
  * has something to keep (a message or a photo), and a new one on request.
  */
 import type { CarryOver } from '../../shared/carry-over/schema';
-import type { WindDownOutcome } from '../../shared/ipc/contract';
+import type { UndoOutcome, WindDownOutcome } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import { newSessionState, sessionBegun } from '../../shared/session/new-session';
 import type { PhotoDetections } from '../../shared/detection/schema';
@@ -131,6 +131,11 @@ export class CurrentSession {
   async windDown(): Promise<WindDownOutcome> {
     if (this.#services.store.state.status === 'ended') return 'ended';
     return this.#live ? (await this.#live).windDown() : 'notStarted';
+  }
+
+  /** Undo on the last answer (see `LiveSession.undo`). */
+  async undo(answer: string): Promise<UndoOutcome> {
+    return this.#live && this.#services.store.state.status === 'active' ? (await this.#live).undo(answer) : 'gone';
   }
 
   /** Resolves when nothing runs or waits and the log is on disk. */

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { CarryOver } from '../../shared/carry-over/schema';
-import type { WindDownOutcome } from '../../shared/ipc/contract';
+import type { UndoOutcome, WindDownOutcome } from '../../shared/ipc/contract';
 import type { CoachActivity } from '../../shared/coach/activity';
 import { applyJsonPatch, diffJson } from '../../shared/json-patch';
 import type { PhotoDetections, PhotoOverlap } from '../../shared/detection/schema';
@@ -248,18 +248,26 @@ export class LiveSession {
     );
     made.session = session;
     session.#lastAt = logged.lastAt;
+    // Whether the last turn the log holds was stopped: one still ending then answers nothing more.
+    let stopped = false;
     await journal.play({
       input: (event) => session.#apply(event),
-      turnStarted: (event) => session.#turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds, logged: true }),
-      turnStopped: () => void session.#turns.stop(),
+      turnStarted: (event) => {
+        stopped = false;
+        session.#turns.enqueue({ messageIds: event.messageIds, photoIds: event.photoIds, logged: true });
+      },
+      turnStopped: () => {
+        stopped = true;
+        session.#turns.stop();
+      },
     });
     await session.#awayHandled.promise;
     // Messages the crash left unanswered get their turn, photos they shared included (the coach looks at those); so do
-    // a check-in that was due and a wind-down the person chose.
+    // a check-in that was due, a wind-down the person chose and an answer they took back.
     const state = services.store.state;
     const { queued } = state;
-    const owed = queued.length > 0 || checkInDue(state) || state.windDownChosenAt !== undefined;
-    if (owed && !session.#turns.busy) session.#turns.enqueue({ messageIds: queued.map((message) => message.id), photoIds: queued.flatMap((message) => message.photoIds ?? []) });
+    const owed = queued.length > 0 || checkInDue(state) || state.windDownChosenAt !== undefined || state.undoChosen !== undefined;
+    if (owed && (!session.#turns.busy || stopped)) session.#turns.enqueue({ messageIds: queued.map((message) => message.id), photoIds: queued.flatMap((message) => message.photoIds ?? []) });
     return session;
   }
 
@@ -485,6 +493,32 @@ export class LiveSession {
     );
   }
 
+  /**
+   * Undo on the last answer the guided coach recorded (`answer`: its id, as the page showed it). The reply under way,
+   * and the card it has open, stop; the choice is logged and a turn takes the answer back and asks its card again, so
+   * replay and a resume take it back at the same place. `gone` when that answer is no longer the last one (the page
+   * showed an Undo that has just been overtaken), or the session has ended. Resolves once the choice is on disk.
+   */
+  undo(answer: string): Promise<UndoOutcome> {
+    return new Promise<UndoOutcome>((resolve, reject) =>
+      this.#journal.admit(() => {
+        const { store } = this.#services;
+        const { status, lastAnswer, undoChosen } = store.state;
+        if (status !== 'active' || lastAnswer?.id !== answer) return resolve('gone');
+        if (undoChosen === answer) return resolve('undoing');
+        this.#chooseUndo(answer).then(() => resolve('undoing'), reject);
+      }),
+    );
+  }
+
+  /** Stops the reply under way, notes the Undo and queues the turn that takes the answer back (inside an admit). */
+  #chooseUndo(answer: string): Promise<void> {
+    this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' }));
+    const chosen = this.#input({ type: 'undo', answer });
+    this.#turns.enqueue({ messageIds: [], photoIds: [] });
+    return chosen;
+  }
+
   /** Stops the reply under way, notes the wind-down and queues the turn that winds down (inside an admit). */
   #chooseWindDown(chosenAt: number): Promise<void> {
     this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' }));
@@ -643,6 +677,10 @@ export class LiveSession {
           }
           // The person chose to stop here: the coach winds down, live now.
           if (event.type === 'wind-down' && this.#services.store.state.windDownChosenAt === undefined) void this.#chooseWindDown(event.chosenAt);
+          // So did taking the last answer back, if it still is the last.
+          if (event.type === 'undo' && this.#services.store.state.lastAnswer?.id === event.answer && this.#services.store.state.undoChosen === undefined) {
+            void this.#chooseUndo(event.answer);
+          }
         }
         this.#pauseWhileAway();
         this.#clockOn = true;

@@ -9,6 +9,7 @@ import { PhonePanel } from './components/PhonePanel';
 import { PhotoStrip } from './components/PhotoStrip';
 import { NO_PILES, PilesPanel } from './components/PilesPanel';
 import { QuestionDialog } from './components/questions/QuestionDialog';
+import { undoable } from './session/undo';
 import { SessionsDialog } from './components/sessions/SessionsDialog';
 import { SettingsDialog } from './components/SettingsDialog';
 import { DebugPanel } from './components/DebugPanel';
@@ -280,6 +281,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             onSessions={() => setSessionsOpen(true)}
             {...(photosWelcome ? { onAddPhotos: cardPhotos.open, onAddFromPhone: () => setPhoneOpen(true) } : {})}
             {...(comingIn ? { importing: { label: comingIn, onStop: () => intake.cancel() } } : {})}
+            lastAnswer={undoable(session)}
           />
         </SessionPhotos.Provider>
       ) : null}

@@ -240,6 +240,12 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { outcome: 'windingDown' },
     invalidOutputs: [{}, { outcome: 'stopped' }, { windingDown: true }],
   },
+  'session:undo': {
+    validInputs: [{ answer: 'a1' }],
+    invalidInputs: [undefined, {}, { answer: '' }, { answer: 'a1', all: true }, { answer: 'x'.repeat(65) }],
+    validOutput: { outcome: 'gone' },
+    invalidOutputs: [{}, { outcome: 'undone' }],
+  },
   'question:answer': {
     validInputs: [
       { questionId: 'q1', answer: { kind: 'disposition', pick: { type: 'choice', index: 0 } } },

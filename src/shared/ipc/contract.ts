@@ -54,6 +54,9 @@ export type ClockReading = z.infer<typeof ClockReadingSchema>;
  */
 export const WindDownOutcomeSchema = z.enum(['windingDown', 'ended', 'notStarted']);
 export type WindDownOutcome = z.infer<typeof WindDownOutcomeSchema>;
+/** `gone`: the answer named is no longer the last one (or the session ended), so nothing was taken back. */
+export const UndoOutcomeSchema = z.enum(['undoing', 'gone']);
+export type UndoOutcome = z.infer<typeof UndoOutcomeSchema>;
 /** Session ids name folders: letters, digits and dashes only. */
 const SessionIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a session id');
 
@@ -142,6 +145,8 @@ export const contract = {
     'coach:stop': { input: NoInput, output: z.object({ stopped: z.boolean() }) },
     /** "Stop for today" in the header: the session winds down at once, as the same button on a card does. */
     'session:windDown': { input: NoInput, output: z.object({ outcome: WindDownOutcomeSchema }) },
+    /** Undo on the last answer the coach recorded (`answer`: its id): taken back, and its card asked again. */
+    'session:undo': { input: z.object({ answer: z.string().min(1).max(64) }).strict(), output: z.object({ outcome: UndoOutcomeSchema }) },
     /** Pauses or resumes the sprint timer, or ends a break early; `changed` is false when that did not apply. */
     'sprint:control': {
       input: z.object({ action: z.enum(['pause', 'resume', 'skipBreak']) }).strict(),

@@ -85,6 +85,8 @@ export const ChatMessageSchema = z.object({
   photoIds: z.array(z.string()).optional(),
   /** What the person pointed at on a photo, when the message is a point ("this one"). */
   point: PointSchema.optional(),
+  /** The answer this message echoed was taken back (Undo): it stays in the chat, marked, as what happened. */
+  undone: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -156,6 +158,26 @@ export const CoachHandoverSchema = z.object({
 });
 export type CoachHandover = z.infer<typeof CoachHandoverSchema>;
 
+/**
+ * The last answer the guided coach recorded, until the next one or the session's end: the person may take it back
+ * (Undo, docs/coach.md). It holds what taking it back needs, and no more than that answer changed: the pile entries
+ * it moved out of their piles (where they stood), the ids of the entries it added, how many decisions there were
+ * before it, and the phase the card was asked in.
+ */
+export const LastAnswerSchema = z.object({
+  /** The answer's own id (its first record's): what `session:undo` names, so a stale Undo does nothing. */
+  id: z.string().min(1).max(64),
+  /** What was recorded, as the chat echoes it: "Empty crisp packet: trash". */
+  text: z.string().min(1).max(400),
+  /** The coach's message that echoed it, where the chat shows its Undo (absent while no word has followed). */
+  message: z.string().min(1).optional(),
+  added: z.array(z.string().min(1)).max(40),
+  displaced: z.array(z.object({ pile: PileNameSchema, index: z.number().int().nonnegative(), entry: PileItemSchema })).max(40),
+  decisionsBefore: z.number().int().nonnegative(),
+  guidedBefore: GuidedStateSchema,
+});
+export type LastAnswer = z.infer<typeof LastAnswerSchema>;
+
 export const SessionStateSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['active', 'ended']),
@@ -194,6 +216,10 @@ export const SessionStateSchema = z.object({
    * winds down (epoch milliseconds).
    */
   windDownChosenAt: z.number().int().nonnegative().optional(),
+  /** The answer the guided coach recorded last, which Undo takes back (see LastAnswerSchema). */
+  lastAnswer: LastAnswerSchema.optional(),
+  /** The id of the answer the person chose to take back, until the coach has: the next turn takes it back. */
+  undoChosen: z.string().min(1).max(64).optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

@@ -77,7 +77,7 @@ import { decisionSupport } from './decision-support';
 import { includesName } from './names';
 import { summaryOf } from './records';
 import { refining, splitting } from './refining';
-import { sorting } from './sorting';
+import { groupAgain, sorting } from './sorting';
 import { surveying } from './surveying';
 
 export { BAG_EVERY, CARRIED_WHERE, LEAVE_IT, STUCK_BREAK, type Decision } from './decision';
@@ -155,6 +155,8 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
     case 'sorting': {
       const { currentItem, currentDetection } = phase;
       if (!currentItem) return sorting(state, phase, { kind: 'begin' }, router);
+      const group = groupAgain(state, phase);
+      if (group) return group;
       const seen = currentDetection && proposalFor(state, currentDetection);
       if (seen) return propose(seen, phase, {});
       if (includesName(carriedLeft(state), currentItem)) return askCarried(currentItem, phase);
@@ -167,6 +169,14 @@ function askAgain(state: SessionState, phase: GuidedState): Decision {
     case 'decisionSupport':
       return aid(state, phase.stuckItem, phase.active, phase.returnTo, phase.stuckDetection);
   }
+}
+
+/**
+ * The person took an answer back (Undo), and the session is as it was before it: the card it was given on, asked
+ * again, after saying what was taken back.
+ */
+export function askAfterUndo(state: SessionState, undone: string): Decision {
+  return { ...askAgain(state, phaseOf(state)), preface: { kind: 'ackProgress', reason: 'undone', undone } };
 }
 
 /** The router the phases hand a turn on to. */

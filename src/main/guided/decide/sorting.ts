@@ -132,6 +132,19 @@ export function sorting(state: SessionState, phase: PhaseOf<'sorting'>, input: H
 }
 
 /**
+ * The group card in hand, asked again (a question answered on it, an answer taken back): its things as the photos
+ * offer them together now, or undefined when they no longer are a group (some decided since).
+ */
+export function groupAgain(state: SessionState, phase: PhaseOf<'sorting'>): Decision | undefined {
+  const { currentGroup, currentDetection } = phase;
+  if (!currentGroup || !currentDetection) return undefined;
+  const same = (ref: { photoId: string; itemId: string }) => ref.photoId === currentDetection.photoId && ref.itemId === currentDetection.itemId;
+  const group = offers(state, phase.active.anchors).find((each) => each.refs.length > 1 && each.refs.some(same));
+  const { currentGroup: _group, currentDetection: _detection, currentItem: _item, ...here } = phase;
+  return group ? offer(state, group, here) : undefined;
+}
+
+/**
  * The card for what the photos offer next: one thing, or several of one kind in one place decided together ("the 12
  * books on the table"), with "One at a time" on the card; what looks put away is asked as "already in place?".
  */

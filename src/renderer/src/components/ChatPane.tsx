@@ -3,6 +3,7 @@ import type { CoachActivity } from '../../../shared/coach/activity';
 import type { SessionState } from '../../../shared/session/schema';
 import type { Bridge } from '../bridge';
 import { visibleDraft } from '../session/activity';
+import { undoable } from '../session/undo';
 import { CoachActivityNotice } from './CoachActivityNotice';
 import { Composer } from './Composer';
 import { usePhotoPicker } from '../photos/usePhotoPicker';
@@ -29,6 +30,8 @@ export function ChatPane(props: {
   const working = thinking || activity.status === 'retrying';
   const draft = visibleDraft(activity, messages);
   const listEnd = useRef<HTMLLIElement>(null);
+  // The echo of the last answer offers to take it back (a card on screen offers the same).
+  const undo = undoable(session);
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
@@ -43,7 +46,15 @@ export function ChatPane(props: {
             This is where you and your coach talk. Everything said here is kept with this session.
           </li>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} sessionId={session?.id} photos={session?.photos} />)
+          messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              sessionId={session?.id}
+              photos={session?.photos}
+              {...(undo?.message === message.id ? { onUndo: () => void bridge.invoke('session:undo', { answer: undo.id }).catch(() => undefined) } : {})}
+            />
+          ))
         )}
         {thinking ? <TypingBubble draft={draft} /> : null}
         {queued.map((message) => (

@@ -4,14 +4,23 @@ import { PointedPicture } from './pointing/PointedPicture';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-/** One chat bubble, the same in the live chat and in a replay (where `new` marks what this step added). */
-export function MessageItem(props: { message: ChatMessage; sessionId?: string | undefined; photos?: readonly Photo[]; variant?: 'queued' | 'new' }) {
-  const { message, sessionId, variant } = props;
+/**
+ * One chat bubble, the same in the live chat and in a replay (where `new` marks what this step added). The echo of
+ * the last answer has its Undo (`onUndo`); one taken back says so.
+ */
+export function MessageItem(props: {
+  message: ChatMessage;
+  sessionId?: string | undefined;
+  photos?: readonly Photo[];
+  variant?: 'queued' | 'new';
+  onUndo?: () => void;
+}) {
+  const { message, sessionId, variant, onUndo } = props;
   const photoIds = message.photoIds ?? [];
   const point = message.point;
   const pointedPhoto = point && props.photos?.find((photo) => photo.id === point.photoId);
   return (
-    <li className={`message message-${message.role}${variant ? ` message-${variant}` : ''}`}>
+    <li className={`message message-${message.role}${variant ? ` message-${variant}` : ''}${message.undone ? ' message-undone' : ''}`}>
       <span className="message-who">
         {message.role === 'person' ? 'You' : 'Coach'}
         {variant === 'new' ? <span className="visually-hidden"> (new in this step)</span> : null}
@@ -35,9 +44,15 @@ export function MessageItem(props: { message: ChatMessage; sessionId?: string | 
           </ul>
         </div>
       ) : null}
+      {message.undone ? <p className="message-undone-note">Taken back</p> : null}
       <time className="message-time" dateTime={new Date(message.at).toISOString()}>
         {timeFormat.format(message.at)}
       </time>
+      {onUndo ? (
+        <button type="button" className="quiet-button message-undo" onClick={onUndo}>
+          Undo
+        </button>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Modal } from '../Modal';
-import { isShortcut, isStopKey, STOP_KEY } from './keys';
+import { isShortcut, isStopKey, isUndoKey, STOP_KEY, UNDO_KEY } from './keys';
 import { TimeLeft } from './TimeLeft';
 
 export interface FrameProps {
@@ -38,6 +38,11 @@ export interface FrameProps {
   onStop?: () => void;
   /** The coach's answer to a question the person asked back about this card, said above the question asked again. */
   note?: string;
+  /**
+   * The last answer recorded (`text`: what it recorded), with the way to take it back: the card after an answer
+   * covers the chat, where its echo and Undo are.
+   */
+  undo?: { readonly text: string; readonly onUndo: () => void };
 }
 
 /**
@@ -45,17 +50,35 @@ export interface FrameProps {
  * out by itself.
  */
 export function DialogFrame(props: FrameProps & { kind: string; onKeys?: (event: KeyboardEvent) => void; children: ReactNode }) {
-  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, onAddFromPhone, importing, sprintToggle, pointing, onStop, note, kind, onKeys, children } = props;
+  const { titleId, expiresAt, problem, busy, onSessions, onAddPhotos, onAddFromPhone, importing, sprintToggle, pointing, onStop, note, undo, kind, onKeys, children } = props;
   const keys = (event: KeyboardEvent) => {
     if (onStop && isStopKey(event.key) && isShortcut(event, event.target as HTMLElement)) {
       event.preventDefault();
       onStop();
       return;
     }
+    if (undo && isUndoKey(event.key) && isShortcut(event, event.target as HTMLElement)) {
+      event.preventDefault();
+      undo.onUndo();
+      return;
+    }
     onKeys?.(event);
   };
   return (
     <Modal titleId={titleId} className={`dialog-${kind}${pointing ? ' dialog-pointing' : ''}`} busy={busy} testId="question-dialog" onKeys={keys}>
+      {undo ? (
+        <div className="dialog-undo" data-testid="card-undo">
+          <span className="dialog-undo-text">
+            Recorded: {undo.text}
+          </span>
+          <button type="button" className="quiet-button" aria-keyshortcuts={UNDO_KEY} onClick={undo.onUndo}>
+            <kbd className="key" aria-hidden="true">
+              {UNDO_KEY}
+            </kbd>
+            Undo
+          </button>
+        </div>
+      ) : null}
       {note ? (
         <p className="dialog-note" data-testid="card-note">
           {note}

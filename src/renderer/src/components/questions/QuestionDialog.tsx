@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { stopIsAnAnswer, type Answer, type Question } from '../../../../shared/questions/schema';
+import type { LastAnswer } from '../../../../shared/session/schema';
 import type { Sprint } from '../../../../shared/sprints/sprint';
 import type { Bridge } from '../../bridge';
 import { ChoiceQuestion } from './ChoiceQuestion';
@@ -23,8 +24,10 @@ export function QuestionDialog(props: {
   onAddPhotos?: () => void;
   onAddFromPhone?: () => void;
   importing?: FrameProps['importing'];
+  /** The last answer recorded, which this card offers to take back (see `undoable`). */
+  lastAnswer?: LastAnswer | undefined;
 }) {
-  const { question, bridge, sprint, onSessions, onAddPhotos, onAddFromPhone, importing } = props;
+  const { question, bridge, sprint, onSessions, onAddPhotos, onAddFromPhone, importing, lastAnswer } = props;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -36,6 +39,20 @@ export function QuestionDialog(props: {
     setProblem(undefined);
     bridge.invoke('question:answer', { questionId: question.id, answer }).then(
       // Accepted: the dialog waits for main's state to drop the question, and takes no second answer meanwhile.
+      () => {},
+      (error: unknown) => {
+        setProblem(answerProblem(error));
+        setBusy(false);
+      },
+    );
+  };
+
+  // Undo closes this card (main takes the answer back and asks its card again): no answer goes with it.
+  const undo = (answer: string) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    bridge.invoke('session:undo', { answer }).then(
       () => {},
       (error: unknown) => {
         setProblem(answerProblem(error));
@@ -66,6 +83,7 @@ export function QuestionDialog(props: {
     ...(sprintToggle ? { sprintToggle } : {}),
     ...(pointing ? { pointing } : {}),
     ...(question.note ? { note: question.note } : {}),
+    ...(lastAnswer ? { undo: { text: lastAnswer.text, onUndo: () => undo(lastAnswer.id) } } : {}),
     ...(stopIsAnAnswer(question) ? {} : { onStop: () => send({ kind: 'stop' }) }),
   };
   switch (question.kind) {

@@ -86,3 +86,10 @@ export function wrapFocusIndex(current: number, count: number, backwards: boolea
   if (!backwards && current === count - 1) return 0;
   return undefined;
 }
+
+/** Undo on the last answer, on every card that shows it: U, a key only while the card has focus and nobody types. */
+export const UNDO_KEY = 'U';
+
+export function isUndoKey(key: string): boolean {
+  return key.toUpperCase() === UNDO_KEY;
+}
