@@ -23,6 +23,25 @@ describe('combining the rules and the classifier', () => {
     expect(got).toEqual({ kind: 'tentative', readings: [trash, { kind: 'disposition', item: 'mug', outcome: 'donate' }], text: 'too good for the bin, my cousin could use it' });
   });
 
+  it('never sends a thing out on a question, even where both readers hear the way out: the card asks which was meant', () => {
+    const readings = (text: string) => {
+      const got = combine(text, mug, trash, heard('disposition:trash'));
+      return got.kind === 'tentative' ? got.readings.map((reading) => reading.kind) : got.kind;
+    };
+    // Something else asked: the question first.
+    expect(readings('where do old meds go?? can i just trash them')).toEqual(['question', 'disposition']);
+    expect(readings('is it weird to throw out stuff people gave you?')).toEqual(['question', 'disposition']);
+    // Asking leave, a statement with a tag, a condition: the way out first, still not recorded until picked.
+    expect(readings('can i just bin it?')).toEqual(['disposition', 'question']);
+    expect(readings("can't i just bin it? lol")).toEqual(['disposition', 'question']);
+    expect(readings('bin them?')).toEqual(['disposition', 'question']);
+    expect(readings('its junk, right?')).toEqual(['disposition', 'question']);
+    expect(readings('bin I think, if the council takes them?')).toEqual(['disposition', 'question']);
+    // Said, after asking: acted on.
+    expect(readings('can i just bin it? yeah bin it')).toBe('disposition');
+    expect(readings('bin it')).toBe('disposition');
+  });
+
   it('keeps the rules’ reading where the classifier is not sure enough to question it', () => {
     expect(combine('bin it', mug, trash, heard('disposition:keep', 0.6))).toEqual(trash);
   });

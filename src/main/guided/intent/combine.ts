@@ -57,10 +57,18 @@ function isAnswer(input: Input): input is Answer {
 export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[], words: { readonly plainly?: () => boolean } = {}): Input {
   const [top, second] = guesses;
   const ruled = intentOf(rules);
-  if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
   const said = text.trim().slice(0, 2000);
   const offer = (first: Answer | undefined, other: Answer | undefined): Input | undefined =>
     first && other && intentOf(first) !== intentOf(other) ? { kind: 'tentative', readings: [first, other], text: said } : undefined;
+  // A way out asked about, not said ("where do old meds go?? can i just trash them", "it's weird to throw out gifts,
+  // right?"): nothing leaves on a question, whatever either reader heard. Asking leave alone ("can I just bin it?",
+  // "bin them?") offers the way out first; anything else asked, the answer to the question first.
+  const asking = rules.kind === 'disposition' && leaves(ruled) ? askedIn(said) : undefined;
+  if (rules.kind === 'disposition' && asking !== undefined) {
+    const question = answerFor('question', text, expecting, rules)!;
+    return (ASKING_LEAVE.test(asking) || TAG_QUESTION.test(asking) ? offer(rules, question) : offer(question, rules)) ?? rules;
+  }
+  if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
   const heard = answerFor(top.intent, text, expecting, rules);
   if (rules.kind === 'unclear') {
     // The classifier's stops are its least sure guesses ("ok, leave them" is no stop): the card's own Stop is there.
@@ -80,6 +88,25 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
   // A question heard where the rules read an answer: the answer first, the question beside it.
   if (top.intent === 'question') return offer(rules, heard) ?? rules;
   return rules;
+}
+
+/** One sentence asking leave to do it, and nothing else: "can I just bin it?", "could we recycle them??", "bin it?". */
+const ASKING_LEAVE = /^(?:ok(?:ay)?,? |so,? |um+,? )?(?:(?:can|could|may|shall|can'?t|cannot|couldn'?t) (?:i|we) )?(?:just |not just )?[\w']+(?: (?:it|them|this|that|these|those|the lot|all of (?:it|them)))?(?: then| now| too| lol)? *\?+$/i;
+/**
+ * A statement made a question only at its end: "the pharmacy takes them back, don't they?", "it's junk, right?",
+ * "recycling I think, if they've been rinsed?".
+ */
+const TAG_QUESTION = /[\s,]+(?:if [^?]+|right|(?:do|does|is|are|wo|ca|would|could|should)n'?t (?:they|it|you|that|we|i|he|she)|yeah|yes|no|eh|innit|ok|okay|yh|ya|surely)\?+$/i;
+
+/**
+ * The words, when they are asked, not said: they end on a question, or ask leave after one ("where do they go?? can i
+ * just bin them"); a laugh or an emoji after the question mark is still the question.
+ */
+function askedIn(text: string): string | undefined {
+  const words = text.replace(/[\s.!,]*(?:lol|lmao|haha|x+|\p{Extended_Pictographic}|\p{Emoji_Component})*[\s.!]*$/giu, '');
+  if (words.endsWith('?')) return words;
+  const after = words.slice(words.lastIndexOf('?') + 1).trim();
+  return words.includes('?') && /^(?:so |or |like )?(?:can|could|should|shall|may) (?:i|we) /i.test(after) ? words : undefined;
 }
 
 function helpFor(expecting: Expecting): Answer {

@@ -24,7 +24,7 @@ import { shippedClassifier } from '../intent/shipped';
 import { functionOf, ROOM_STATE } from './function';
 import { anchorsOf, itemOf, namesOutright, REMARK_START } from './names';
 import { disposition, outcomeIn } from './outcomes';
-import { PLACE_NOUN, PLACE_VERB_WORD } from './places';
+import { PLACE_NOUN, PLACE_VERB_WORD, placeSpelt } from './places';
 import { asksBack, questionAbout } from './questions';
 import { asksToStop, DOUBT_ONLY, HANDS_OVER, help, HESITANT, IDENTITY_DOUBT, KEEP_GOING, LEAVE_IT, LESS_OVERWHELMING, NEXT, NO, OVERWHELMED, STUCK, stuckOn, TRIGGER, WHEN_DOUBT } from './session';
 import { ACCEPT, splitOf } from './split-edits';
@@ -76,6 +76,8 @@ export function readByRules(raw: string, expecting: Expecting): Input {
       const anchors = input.anchors.map((anchor) => typed(anchor, said)).filter(Boolean);
       return anchors.length === 0 && input.anchors.length > 0 ? { kind: 'unclear', text: said.slice(0, 2000) } : { ...input, anchors };
     }
+    case 'disposition':
+      return input.location ? { ...input, location: placeSpelt(input.location) } : input;
     default:
       return input;
   }

@@ -36,7 +36,9 @@ interface Reading {
 
 
 const PEOPLE =
-  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank|daycare|day care|nursery|preschool|kindergarten|playgroup|care home|hospice|refuge)';
+  '(?:my |a |the |our |her |his )?(?:sister|brother|mom|mother|dad|father|friend|friends|mate|mates|pal|bestie|boyfriend|girlfriend|bf|gf|husband|wife|fiance|fiancee|ex|boss|workmate|coworker|teacher|neighbor|neighbors|nan|nana|gran|granny|grandma|grandad|grandpa|nephew|niece|cousin|aunt|auntie|uncle|son|daughter|grandson|granddaughter|grandkids|grandkid|grandchildren|grandchild|stepson|stepdaughter|godson|goddaughter|kids|kid|children|flatmate|roommate|housemate|colleague|partner|someone|somebody|school|shelter|animal shelter|church|library|hospital|food bank|daycare|day care|nursery|preschool|kindergarten|playgroup|care home|hospice|refuge)';
+/** Who someone is, by where they are: "someone on my floor could use it", "a friend at work needs one". */
+const WHERE_THEY_ARE = '(?: (?:on|at|in|from|down) (?:my |the |our |her |his )?\\w+)?';
 /** Where a destination is, after it: "the recycling box by the back door", "the recycling is under the sink". */
 const LANDMARK = '(?: (?:is |are )?(?:by|near|next to|under|in|at|on|behind|beside|outside|down|up|round|across|over|opposite) .+)?';
 /** Where an outcome's things go: "in the bin" is trash, "to the charity shop" is donate. */
@@ -150,7 +152,7 @@ const OUTCOME_WORDS: readonly OutcomeWord[] = [
     // Of the thing in hand ("my sister needs it", "he can have them"), not another ("my brother needs the car"), and
     // not back ("he can have it back" is a return).
     pattern: new RegExp(
-      `(?:^| )(?:${PEOPLE}|she|he) (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= (?:it|them|this|that|these|those|one|some|all)(?: (?!back(?: |$))|$)|$| (?:for|to|as|at|when|if|because|cos|so)(?: |$))`,
+      `(?:^| )(?:${PEOPLE}|she|he)${WHERE_THEY_ARE} (?:wants?|(?:would|will|might) (?:like|love|want|use|take)|can have|could have|could use|can use|might use|might want|might|needs?|takes?|can take|said (?:she|he|they) wants?)(?= (?:it|them|this|that|these|those|one|some|all)(?: (?!back(?: |$))|$)|$| (?:for|to|as|at|when|if|because|cos|so)(?: |$))`,
     ),
     outcome: 'donate',
     firm: true,

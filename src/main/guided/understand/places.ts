@@ -5,6 +5,7 @@
  * - A place needs no verb ("under the bed for now").
  * - A bin named for what it holds, or standing where things are stored, is storage ("toy bin", "bin in the closet").
  */
+import { editDistance } from '../../../shared/text/distance';
 import { type Clause, type Found, matchIn, phrase, SPELLING, trimFiller } from './words';
 
 // "stuff", "place" and "set" are verbs only before what they move: "stuff them in the bag" (not "the stuff in the bag").
@@ -60,6 +61,28 @@ export function isPlaceOnly(clause: Clause): boolean {
 }
 
 /** The place in the person's own words: the clause's text from the place onwards. */
+/** The furniture and rooms a typo in a place is corrected towards ("top drawr", "filing cabnet", "windowsil"). */
+const PLACE_WORDS = [
+  'drawer', 'drawers', 'cabinet', 'windowsill', 'wardrobe', 'cupboard', 'closet', 'kitchen', 'bathroom', 'bedroom', 'garage', 'basement',
+  'bookshelf', 'bookcase', 'dresser', 'hallway', 'nightstand', 'pantry', 'laundry', 'hamper', 'sideboard', 'mantelpiece', 'cellar',
+  'shelves', 'counter', 'utility', 'office', 'garden',
+];
+// Real words one letter from a place word.
+const NOT_PLACE_TYPOS = new Set(['closed', 'closer', 'drawn', 'drawl', 'officer', 'counted', 'garner', 'cellars']);
+
+/** A word one letter from exactly one place word (five letters and up, same first letter) is that place word. */
+function placeSpelling(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.length < 5 || !/^[a-z]+$/.test(lower) || NOT_PLACE_TYPOS.has(lower) || PLACE_WORDS.includes(lower)) return word;
+  const near = PLACE_WORDS.filter((place) => place[0] === lower[0] && `${place}s` !== lower && editDistance(lower, place) === 1);
+  return near.length === 1 ? near[0]! : word;
+}
+
+/** A place as the person wrote it, with a typo in a piece of furniture or a room corrected ("top drawr" is "top drawer"). */
+export function placeSpelt(location: string): string {
+  return location.split(' ').map(placeSpelling).join(' ');
+}
+
 export function locationText(clause: Clause, normalisedPlace: string): string {
   const firstWord = normalisedPlace.split(' ')[0]!;
   const words = clause.text.split(' ');
