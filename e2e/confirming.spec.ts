@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-import { dialog, say } from './support/page';
+import { dialog, toThingCard } from './support/page';
 import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode | undefined;
@@ -13,18 +13,7 @@ test.afterEach(async () => {
 test('a question on a card is answered there, and words that could send a thing away are confirmed before anything is recorded', async ({ page }) => {
   app = await startWebMode();
   await page.goto(app.url);
-  await expect(page.getByTestId('connection')).toHaveText('Connected');
-  await say(page, 'hi');
-  await dialog(page).getByRole('radio', { name: 'Work' }).click();
-  await dialog(page).getByRole('button', { name: 'Done' }).click();
-  await dialog(page).getByRole('textbox').fill('desk');
-  await dialog(page).getByRole('textbox').press('Enter');
-
-  // The next thing, named; its card.
-  await dialog(page).getByRole('button', { name: 'Other...' }).click();
-  await dialog(page).getByRole('textbox').fill('old mug');
-  await dialog(page).getByRole('textbox').press('Enter');
-  await expect(dialog(page)).toContainText('old mug', { ignoreCase: true });
+  await toThingCard(page, 'old mug');
 
   // A question back instead of an answer: the same card, with the answer on it.
   await dialog(page).getByRole('button', { name: 'Other...' }).click();

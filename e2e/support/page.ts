@@ -103,3 +103,20 @@ export function firstAnswer(page: Page, channel: string): Promise<unknown> {
     });
   });
 }
+
+/**
+ * From a fresh page on a guided session: says hello, answers that the room is for work and the desk stays, names
+ * `item` as the nearest thing, and waits for its card.
+ */
+export async function toThingCard(page: Page, item: string): Promise<void> {
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  await say(page, 'hi');
+  await dialog(page).getByRole('radio', { name: 'Work' }).click();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).getByRole('textbox').fill('desk');
+  await dialog(page).getByRole('textbox').press('Enter');
+  await dialog(page).getByRole('button', { name: 'Other...' }).click();
+  await dialog(page).getByRole('textbox').fill(item);
+  await dialog(page).getByRole('textbox').press('Enter');
+  await expect(dialog(page)).toContainText(item, { ignoreCase: true });
+}

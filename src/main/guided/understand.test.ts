@@ -160,6 +160,7 @@ const generalised: { cause: string; text: string; expecting: Expecting; heard: I
   { cause: 'recipient: a partner who could use it', text: 'my boyfriend could use it', expecting: card, heard: mug('donate') },
   { cause: 'place: a typo in the furniture is corrected', text: 'top drawr', expecting: passport, heard: gone('place', 'top drawer') },
   { cause: 'place: typos in a room and its cupboard', text: 'in the kitchn cuboard', expecting: passport, heard: gone('place', 'the kitchen cupboard') },
+  { cause: 'place: a bin named by a word not a waste bin’s is storage, asked where it lives', text: 'underbed bin', expecting: passport, heard: gone('place', 'underbed bin') },
   { cause: 'place: a real word near a place word is kept', text: 'the closed box', expecting: passport, heard: gone('place', 'the closed box') },
   { cause: 'recipient: a grandchild, after a change of mind', text: 'bin... no wait, it works fine, my grandson could use it at uni', expecting: card, heard: mug('donate') },
   { cause: 'recipient: someone known by where they are', text: 'too nice to toss, someone on my floor could use it', expecting: card, heard: mug('donate') },

@@ -25,7 +25,8 @@ describe('combining the rules and the classifier', () => {
 
   it('never sends a thing out on a question, even where both readers hear the way out: the card asks which was meant', () => {
     const readings = (text: string) => {
-      const got = combine(text, mug, trash, heard('disposition:trash'));
+      // What follows a question says the way out outright only where it is a plain "bin it".
+      const got = combine(text, mug, trash, heard('disposition:trash'), { plainlyIn: (part) => /^(?:yeah |yes )?bin it$/.test(part) });
       return got.kind === 'tentative' ? got.readings.map((reading) => reading.kind) : got.kind;
     };
     // Something else asked: the question first.
@@ -37,9 +38,25 @@ describe('combining the rules and the classifier', () => {
     expect(readings('bin them?')).toEqual(['disposition', 'question']);
     expect(readings('its junk, right?')).toEqual(['disposition', 'question']);
     expect(readings('bin I think, if the council takes them?')).toEqual(['disposition', 'question']);
-    // Said, after asking: acted on.
+    // Said, after asking: acted on; asked, then not said outright: still asked.
     expect(readings('can i just bin it? yeah bin it')).toBe('disposition');
     expect(readings('bin it')).toBe('disposition');
+    expect(readings('chemist takes them back dont they? i dont want to just put them in the bin')).toEqual(['disposition', 'question']);
+  });
+
+  it('asks before a way out said in doubt or taken back, with not deciding yet beside it', () => {
+    const unsure: Input = { kind: 'disposition', item: 'mug', outcome: 'unsure' };
+    for (const text of ['idk bin', 'maybe bin it', 'bin it. no wait my son might need it for a school project', 'bin... actually no']) {
+      expect(combine(text, mug, trash, heard('disposition:trash')), text).toEqual({ kind: 'tentative', readings: [trash, unsure], text });
+    }
+  });
+
+  it('asks which way out where only a bin’s colour or the tip names it, the likelier first', () => {
+    const recycle: Input = { kind: 'disposition', item: 'mug', outcome: 'recycle' };
+    expect(combine('blue bin', mug, trash, heard('disposition:trash'))).toEqual({ kind: 'tentative', readings: [recycle, trash], text: 'blue bin' });
+    expect(combine('the black bin', mug, trash, heard('disposition:trash'))).toEqual({ kind: 'tentative', readings: [trash, recycle], text: 'the black bin' });
+    expect(combine('tip', mug, recycle, heard('disposition:recycle'))).toEqual({ kind: 'tentative', readings: [trash, recycle], text: 'tip' });
+    expect(combine('the kitchen bin', mug, trash, heard('disposition:trash'))).toEqual(trash);
   });
 
   it('keeps the rules’ reading where the classifier is not sure enough to question it', () => {

@@ -54,7 +54,13 @@ function isAnswer(input: Input): input is Answer {
  * should ask. `guesses` are the classifier's, most likely first; `plainly` says whether the rules' way out is said
  * outright, asked only where that decides (it reads the words again).
  */
-export function combine(text: string, expecting: Expecting, rules: Input, guesses: readonly Guess[], words: { readonly plainly?: () => boolean } = {}): Input {
+export function combine(
+  text: string,
+  expecting: Expecting,
+  rules: Input,
+  guesses: readonly Guess[],
+  words: { readonly plainly?: () => boolean; readonly plainlyIn?: (part: string) => boolean } = {},
+): Input {
   const [top, second] = guesses;
   const ruled = intentOf(rules);
   const said = text.trim().slice(0, 2000);
@@ -63,10 +69,21 @@ export function combine(text: string, expecting: Expecting, rules: Input, guesse
   // A way out asked about, not said ("where do old meds go?? can i just trash them", "it's weird to throw out gifts,
   // right?"): nothing leaves on a question, whatever either reader heard. Asking leave alone ("can I just bin it?",
   // "bin them?") offers the way out first; anything else asked, the answer to the question first.
-  const asking = rules.kind === 'disposition' && leaves(ruled) ? askedIn(said) : undefined;
+  const asking = rules.kind === 'disposition' && leaves(ruled) ? askedIn(said, words.plainlyIn) : undefined;
   if (rules.kind === 'disposition' && asking !== undefined) {
     const question = answerFor('question', text, expecting, rules)!;
     return (ASKING_LEAVE.test(asking) || TAG_QUESTION.test(asking) ? offer(rules, question) : offer(question, rules)) ?? rules;
+  }
+  // A way out named only by a bin's colour or the tip, which take more than one kind of thing: which is asked.
+  const either = rules.kind === 'disposition' && leaves(ruled) ? WHICH_WAY_OUT.find(([named]) => named.test(said.replace(/[\s.!]+$/, ''))) : undefined;
+  if (rules.kind === 'disposition' && either) {
+    const [, first, other] = either;
+    return offer({ ...rules, outcome: first }, { ...rules, outcome: other }) ?? rules;
+  }
+  // A way out said in doubt ("idk bin"), or taken back ("bin it. no wait my son might need it"): asked, with not
+  // deciding yet beside it. Nothing leaves on a guess.
+  if (rules.kind === 'disposition' && leaves(ruled) && (DOUBT.test(said) || TAKEN_BACK.test(said))) {
+    return offer(rules, { kind: 'disposition', item: rules.item, outcome: 'unsure' }) ?? rules;
   }
   if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
   const heard = answerFor(top.intent, text, expecting, rules);
@@ -99,15 +116,34 @@ const ASKING_LEAVE = /^(?:ok(?:ay)?,? |so,? |um+,? )?(?:(?:can|could|may|shall|c
 const TAG_QUESTION = /[\s,]+(?:if [^?]+|right|(?:do|does|is|are|wo|ca|would|could|should)n'?t (?:they|it|you|that|we|i|he|she)|yeah|yes|no|eh|innit|ok|okay|yh|ya|surely)\?+$/i;
 
 /**
- * The words, when they are asked, not said: they end on a question, or ask leave after one ("where do they go?? can i
- * just bin them"); a laugh or an emoji after the question mark is still the question.
+ * The words up to their last question mark, when they are asked, not said: they end on a question, or what follows it
+ * asks leave ("where do they go?? can i just bin them") or does not say the way out outright ("...back dont they? i
+ * dont want to just bin them"); a laugh or an emoji after the question mark is still the question.
  */
-function askedIn(text: string): string | undefined {
+function askedIn(text: string, plainlyIn: (part: string) => boolean = () => true): string | undefined {
   const words = text.replace(/[\s.!,]*(?:lol|lmao|haha|x+|\p{Extended_Pictographic}|\p{Emoji_Component})*[\s.!]*$/giu, '');
   if (words.endsWith('?')) return words;
+  if (!words.includes('?')) return undefined;
+  // After the question, only asking leave, or words that do not say the way out outright: still asked.
   const after = words.slice(words.lastIndexOf('?') + 1).trim();
-  return words.includes('?') && /^(?:so |or |like )?(?:can|could|should|shall|may) (?:i|we) /i.test(after) ? words : undefined;
+  return /^(?:so |or |like )?(?:can|could|should|shall|may) (?:i|we) /i.test(after) || !plainlyIn(after) ? words.slice(0, words.lastIndexOf('?') + 1) : undefined;
 }
+
+/**
+ * Ways out named by where they go, which take more than one kind of thing: a bin by its colour (blue and green are
+ * mostly the recycling, the others mostly the rubbish, but councils differ) and the tip (the rubbish and the
+ * recycling both); the likelier first.
+ */
+const WHICH_WAY_OUT: readonly (readonly [RegExp, Outcome, Outcome])[] = [
+  [/^(?:in |into |to )?(?:the |a |my |our )?(?:blue|green) (?:bin|box|bag|one)$/i, 'recycle', 'trash'],
+  [/^(?:in |into |to )?(?:the |a |my |our )?(?:black|gr[ae]y|brown|red|yellow|purple|orange|pink) (?:bin|box|bag|one)$/i, 'trash', 'recycle'],
+  [/^(?:to |down |at )?(?:the )?(?:tip|dump)$/i, 'trash', 'recycle'],
+];
+
+/** Doubt said with the answer: "idk bin", "maybe donate?", "not sure, recycle i guess". */
+const DOUBT = /(?:^|[\s,.])(?:idk|i ?dunno|dunno|not sure|unsure|no idea|maybe|i guess|i suppose|possibly|perhaps)(?=$|[\s,.!?])/i;
+/** The answer taken back in the same breath: "bin it. no wait...", "recycle... actually no". */
+const TAKEN_BACK = /(?:^|[\s,.])(?:no wait|wait no|actually no|no actually|hang on|on second thought|scratch that|or not)(?=$|[\s,.!?])/i;
 
 function helpFor(expecting: Expecting): Answer {
   return 'item' in expecting ? { kind: 'help', item: expecting.item } : { kind: 'help' };

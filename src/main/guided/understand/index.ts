@@ -46,7 +46,7 @@ export function understand(raw: string, expecting: Expecting): Input {
  */
 export function readWith(classifier: IntentClassifier, raw: string, expecting: Expecting, rules: Input = readByRules(raw, expecting)): Input {
   if (rules.kind === 'begin') return rules;
-  return combine(raw, expecting, rules, classifier.classify(raw, expecting), { plainly: () => saysOutright(raw, rules, expecting) });
+  return combine(raw, expecting, rules, classifier.classify(raw, expecting), { plainly: () => saysOutright(raw, rules, expecting), plainlyIn: (part) => saysOutright(part, rules, expecting) });
 }
 
 /** Whether a way out the rules read is said outright in some clause ("theyre all trash"), not implied. */

@@ -45,7 +45,8 @@ export function storageBin(clause: Clause, { at }: Found, whereCard: boolean): b
   const tags = clause.words[words.length - 1]?.tags;
   const after = clause.norm.slice(at).replace(/^ ?bins? ?/, '');
   const colour = new RegExp(`^(?:${COLOUR})$`).test(before);
-  const named = before !== '' && !new RegExp(`^(?:${WASTE_BIN})$`).test(before) && (colour ? whereCard : tags?.has('Noun') === true && !tags.has('Pronoun'));
+  // Asked where a thing lives, a bin named by any word but a waste bin's is where it lives ("the underbed bin").
+  const named = before !== '' && !new RegExp(`^(?:${WASTE_BIN})$`).test(before) && (whereCard || (!colour && tags?.has('Noun') === true && !tags.has('Pronoun')));
   const standing = new RegExp(`^(?:in|on|under|underneath|inside|on top of|in the back of) ${STORAGE_SPOT}(?: |$)`).test(after);
   return named || standing;
 }

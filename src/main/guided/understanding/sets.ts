@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCorpus, type CorpusEntry } from './corpus';
 
-export const SET_NAMES = ['corpus', 'heldout', 'fresh-a', 'fresh-b', 'fresh-c', 'fresh-d'] as const;
+export const SET_NAMES = ['corpus', 'heldout', 'fresh-a', 'fresh-b', 'fresh-c', 'fresh-d', 'fresh-e'] as const;
 export type SetName = (typeof SET_NAMES)[number];
 
 export interface LabelledSet {
