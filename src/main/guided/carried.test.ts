@@ -49,7 +49,7 @@ describe('the guided coach, starting from last time', () => {
     const opening = await harness.coach.turn({});
     expect(opening).toMatchObject({ kind: 'answered', continues: true });
     expect(opening.kind === 'answered' && opening.response).toBe(
-      'Picking up where you stopped last time: desk work. 2 things you weren’t sure about; we’ll take them one at a time. Also left for this time: The drawer.',
+      'Picking up where you stopped last time: desk work. 2 things you weren’t sure about; we’ll take them one at a time. Also left for this time: the drawer.',
     );
     await harness.coach.turn({});
     expect(harness.asked.map((question) => (question.kind === 'disposition' ? [question.item, question.where] : question.kind))).toEqual([

@@ -88,7 +88,7 @@ describe('a whole session from the realistic script, with no model', () => {
       'Phone charger: undecided for now (4 so far). That’s fine. Next.',
       'Tangle of old cables: recycling → electronics recycling point. Next.',
       'Spare cable: to its place. That’s cables done. Next: everything else.',
-      'Good stopping point. 8 things decided: 1 stays here, 1 goes elsewhere in the home, 3 leave the home, 3 undecided. Take what leaves the home to the door when you can. Next time: Decide on: sketchbook with some ideas; Decide on: stack of magazines; Decide on: phone charger; The boxes.',
+      'Good stopping point. 8 things decided: 1 stays here, 1 goes elsewhere in the home, 3 leave the home, 3 undecided. Take what leaves the home to the door when you can. Next time: decide on the sketchbook with some ideas, the stack of magazines and the phone charger, then the boxes.',
     ]);
     expect(phases).toEqual([
       'surveying',

@@ -4,6 +4,7 @@ import { beforeAfterOf, whatMovedText } from '../../shared/before-after/before-a
 import { VIEW_CHANGE_NOTE, viewChanges, viewChangeText } from '../../shared/before-after/change';
 import { decidedText, groupedPiles, lineName, outcomeNote, PILE_GROUP_WORDS, PILE_GROUPS, pileCounts, pileLines, skippedLines, SKIPPED_WORDS, type PileLine } from '../../shared/session/pile-groups';
 import type { Photo, SessionState } from '../../shared/session/schema';
+import { nextTimeLine } from '../../shared/text/next-time';
 
 /** Markdown's special characters in free text (item names come from people and models). */
 export function escapeMarkdown(text: string): string {
@@ -66,7 +67,7 @@ export function sessionSummaryMarkdown(
   if (skipped.length) lines.push(`## ${SKIPPED_WORDS.title}`, '', ...skipped.map((line) => `- ${escapeMarkdown(lineName(line))}`), '');
   lines.push(...exitPlanMarkdown(state, done));
   const nextTime = state.ending?.nextTime ?? [];
-  if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escapeMarkdown(entry)}`), '');
+  if (nextTime.length) lines.push('## Next time', '', ...nextTime.map((entry) => `- ${escapeMarkdown(nextTimeLine(entry))}`), '');
   const image = (photo: Photo) => `![${escapeMarkdown(photo.fileName)}](data:image/webp;base64,${Buffer.from(thumbnails.get(photo.id)!).toString('base64')})`;
   const shown = state.photos.filter((photo) => thumbnails.has(photo.id));
   const { before, after, moved } = beforeAfterOf({ ...state, photos: shown });

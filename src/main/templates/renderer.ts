@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nunjucks from 'nunjucks';
 import { aName, bareName, counted, placeName, theName, verbFor } from '../../shared/text/names';
+import { nextTimeWords } from '../../shared/text/next-time';
 import { sentence } from '../../shared/text/sentence';
 
 /** A template that is missing or cannot be rendered; the message names the file. */
@@ -37,7 +38,8 @@ class TagLineLoader extends nunjucks.FileSystemLoader {
 /**
  * Filters that put a name into a sentence (src/shared/text/names.ts): `{{ item | the }}`, `{{ item | a }}`,
  * `{{ item | bare }}`, `{{ item | verb("goes") }}` (the verb as for one thing), `{{ 12 | counted("book") }}`,
- * `{{ location | place }}`, and `{{ text | sentence }}` for a capital at the start.
+ * `{{ location | place }}`, `{{ text | sentence }}` for a capital at the start, and `{{ nextTime | nextTime }}` for a
+ * session's list for next time in a sentence's words (src/shared/text/next-time.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- nunjucks hands a filter whatever the template gives it
 const NAME_FILTERS: Readonly<Record<string, (value: any, ...args: any[]) => string>> = {
@@ -48,6 +50,7 @@ const NAME_FILTERS: Readonly<Record<string, (value: any, ...args: any[]) => stri
   counted,
   place: placeName,
   sentence,
+  nextTime: nextTimeWords,
 };
 
 /**

@@ -4,6 +4,7 @@ import type { Bridge } from '../bridge';
 import type { PhotoIntake } from '../photos/intake';
 import { BeforeAfter } from './BeforeAfter';
 import { ExitPlan } from './exit-plan/ExitPlan';
+import { nextTimeLine } from '../../../shared/text/next-time';
 
 /**
  * Where the composer was, once the session has ended: what was done, what can wait, before and after, what leaves,
@@ -44,7 +45,7 @@ export function SessionEndedCard(props: { session: SessionState; bridge: Bridge;
           <h3 className="ended-next-title">For next time</h3>
           <ul className="ended-next">
             {ending.nextTime.map((item, index) => (
-              <li key={index}>{item}</li>
+              <li key={index}>{nextTimeLine(item)}</li>
             ))}
           </ul>
         </>
