@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expectAccessible } from './support/axe';
-import { decide, dialog } from './support/page';
+import { decide, dialog, lastStep } from './support/page';
 import { shotPath } from './support/screenshots';
 import { NO_DETECTOR, startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -47,6 +47,7 @@ test('before and after: the first photos are the before, after photos added at t
   await decide(page, 'empty amazon envelope', '1'); // trash
   await decide(page, 'coffee mug', '1'); // to the kitchen
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  await lastStep(page, 'put the empty amazon envelope for the bin by the door');
 
   // The end: the before, and an invitation for the after (nothing has to be added).
   const section = page.getByTestId('before-after');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
-import { dialog, say } from './support/page';
+import { dialog, say, lastStep } from './support/page';
 import { shotPath } from './support/screenshots';
 
 let app: RunningWebMode | undefined;
@@ -63,8 +63,13 @@ test('with no model: photos in, guided through sorting by dialogs only, to the s
   // Stop for today, from the next dialog.
   await expect(dialog(page).getByRole('button', { name: 'Stop for today', exact: true })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  // Things leave the home: the last card is one small step of the trip out, done now.
+  await expect(dialog(page)).toContainText('One small thing before you go');
+  await page.screenshot({ path: shotPath('guided-last-step.png') });
+  await lastStep(page, 'One small thing before you go', 'It’s by the door');
   await expect(page.getByText('Start a new session')).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('Good stopping point');
+  await expect(page.getByTestId('messages')).toContainText('The first trip is ready by the door.');
   await expect(page.getByTestId('things-decided')).toHaveText('2 things decided');
   await page.screenshot({ path: shotPath('guided-summary.png') });
 });

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { cropRegion } from '../src/main/photos/crop';
 import { loadScenarioFile, startScriptedModel, type ScriptedModel } from '../test-support/scripted-model';
 import { expectAccessible } from './support/axe';
-import { dialog, dropFiles, say, startOverwhelmedGuidedSession } from './support/page';
+import { dialog, dropFiles, say, startOverwhelmedGuidedSession, lastStep } from './support/page';
 import { replayCheck } from './support/replay';
 import { shotPath } from './support/screenshots';
 import { modelEnv } from './support/scripted-model';
@@ -186,6 +186,7 @@ test('guided, offline: a card is answered by clicking a thing, by a box dragged 
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(dialog(page)).toHaveAccessibleName('Stop for today?');
   await page.keyboard.press('y');
+  await lastStep(page);
   await expect(page.getByText('Start a new session')).toBeVisible();
   await app.stop();
   app = undefined;

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { thingsDecided } from '../src/shared/session/pile-groups';
-import { dialog, dropFiles } from './support/page';
+import { dialog, dropFiles, lastStep } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, type RunningWebMode } from './support/web-mode';
 
@@ -170,6 +170,7 @@ test('twenty things and more decided on real room photos, same names included: e
   // Stop for today, from the card on screen (the header's is behind it while a card is up), by its key.
   await expect(dialog(page).getByRole('button', { name: 'Stop for today' })).toBeVisible();
   await dialog(page).press('s');
+  await lastStep(page);
   const ended = page.getByTestId('session-ended');
   await expect(ended).toBeVisible();
   // The piles, shot once no card dims the page behind it.

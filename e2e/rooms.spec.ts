@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './support/axe';
-import { dialog, dropFiles, pressAndWaitForNextCard, say, showTheme } from './support/page';
+import { dialog, dropFiles, pressAndWaitForNextCard, say, showTheme, lastStep } from './support/page';
 import { shotPath } from './support/screenshots';
 import { startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
@@ -90,6 +90,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await dialog(page).getByRole('button', { name: 'Not sure yet' }).click();
   await expect(page.getByTestId('pile-undecided').locator('.count')).not.toHaveText('0');
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  await lastStep(page, 'for the recycling');
   const plan = page.getByTestId('session-ended').getByTestId('exit-plan');
   await plan.getByRole('checkbox').first().check();
   await expect(page.getByTestId('exit-plan-progress')).not.toHaveText(/^0 of/);
@@ -124,6 +125,7 @@ test('three sessions in one room over weeks: the second and third ask nothing al
   await pressAndWaitForNextCard(page, '1');
   await expect(cardTitle(page)).not.toHaveText(SPACE_QUESTION);
   await dialog(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  await lastStep(page, 'put the bottle for the recycling by the door');
   await expect(page.getByTestId('session-ended')).toBeVisible();
 
   // 29 September: photos dropped on Home ask which room they are of, the rooms as one-tap choices.

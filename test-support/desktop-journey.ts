@@ -114,8 +114,12 @@ export async function desktopJourney(desktop: DesktopDriver, photos: JourneyPhot
   await card(page).getByRole('button', { name: /Donate/ }).click();
   await expect(page.getByTestId('things-decided')).toHaveText('3 things decided');
 
-  // Stop for today: the ended session's exit plan, grouped by what happens to each thing.
+  // Stop for today: first one small step of the trip out (a tie between the bin and the charity shop goes to the
+  // donation), then the ended session's exit plan, grouped by what happens to each thing.
   await card(page).getByRole('button', { name: 'Stop for today', exact: true }).click();
+  await expect(card(page)).toContainText('put the lamp shade for the charity shop by the door');
+  await card(page).getByRole('radio', { name: 'It’s by the door' }).click();
+  await card(page).getByRole('button', { name: 'Done' }).click();
   const ended = page.getByTestId('session-ended');
   const plan = ended.getByTestId('exit-plan');
   await expect(plan.getByTestId('exit-plan-group')).toHaveText([/^Trash.*empty amazon envelope$/, /^Donation.*lamp shade$/, /^To the kitchen\s*mug$/]);

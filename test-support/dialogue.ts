@@ -80,7 +80,8 @@ export function personAnswer(policy: Policy, cardIndex: number, question: Questi
     }
     case 'choice': {
       const labels = question.choices.map((choice) => choice.label);
-      if (move === 'stop') return { move, answer: { kind: 'choice', selected: [], other: STOP_WORDS } };
+      // A card that takes no words of one's own is stopped with its own Stop for today, or its own way out.
+      if (move === 'stop') return { move, answer: question.allowOther ? { kind: 'choice', selected: [], other: STOP_WORDS } : { kind: 'stop' } };
       if (move === 'stuck' && labels.includes(STUCK)) return { move, answer: { kind: 'choice', selected: [STUCK] } };
       if (move === 'other' && question.allowOther) return { move, answer: { kind: 'choice', selected: [], other: typed.slice(0, 300) } };
       const offered = question.choices.filter((choice) => choice.label !== STUCK);

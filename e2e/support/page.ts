@@ -120,3 +120,14 @@ export async function toThingCard(page: Page, item: string): Promise<void> {
   await dialog(page).getByRole('textbox').press('Enter');
   await expect(dialog(page)).toContainText(item, { ignoreCase: true });
 }
+
+/**
+ * The last card of a session that ends with things leaving the home: one small step of the trip out ("put the 2
+ * things for the charity shop in a bag by the door"), said done or left for later; `asks` is what it must ask.
+ */
+export async function lastStep(page: Page, asks: string | RegExp = 'One small thing before you go', answer: 'It’s by the door' | 'Later' = 'Later'): Promise<void> {
+  const card = dialog(page);
+  await expect(card).toContainText(asks);
+  await card.getByRole('radio', { name: answer }).click();
+  await card.getByRole('button', { name: 'Done' }).click();
+}

@@ -46,6 +46,8 @@ describe('Home through the app core', () => {
       if (question.kind === 'choice' && question.prompt.startsWith('Still your')) return { kind: 'choice', selected: ['Yes'] };
       if (question.kind === 'disposition') return { kind: 'disposition', pick: { type: 'choice', index: 0 } };
       if (question.kind === 'text') return { kind: 'text', text: 'shelf' };
+      // The last card of a session ending with things leaving: the first step can wait.
+      if (question.kind === 'choice' && question.purpose === 'firstStep') return { kind: 'choice', selected: ['Later'] };
       return undefined;
     });
     await app.handlers['rooms:visit']({ id: office!.id }, { signal });

@@ -141,6 +141,12 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     finished: text.optional(),
     upNext: text.optional(),
   }),
+  /**
+   * The last card of a session that ends with things leaving the home: one small physical step, now ("Put the 6 things
+   * for the charity shop in a bag by the door"), Done or Later, before the summary. `count`: how many things go that
+   * way; `item`: the thing, when it is one; `bound`: where they go, after "for" ("the charity shop", "the bin").
+   */
+  z.object({ kind: z.literal('askFirstStep'), count: z.number().int().positive(), item: text.optional(), bound: text }),
   z.object({
     kind: z.literal('summary'),
     summary: z.string().min(1),
@@ -150,6 +156,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     counts: z.string().min(1),
     /** Things leaving the home: the summary says to take them to the door. */
     leaving: count,
+    /** The person has just done the first step (the last card's Done): the summary says so instead. */
+    stepDone: z.literal(true).optional(),
   }),
 ]);
 export type Action = z.infer<typeof ActionSchema>;
@@ -157,6 +165,7 @@ export type ActionKind = Action['kind'];
 
 /** Actions that wait for a dialog answer; the others end the person's turn. */
 export const DIALOG_ACTIONS = [
+  'askFirstStep',
   'confirmRoom',
   'askFunction',
   'askAnchors',

@@ -522,9 +522,25 @@ describe('decide: seed 001 trigger table', () => {
     expect(state).toEqual(before);
   });
 
+  it('ends with things leaving the home on one small physical step, the biggest trip first, before the summary', () => {
+    const state = session({ guided: { phase: 'sorting', active }, out: 2 });
+    // Two things for the bin: the first step is to bag them by the door.
+    expect(decide(state, { kind: 'windDown' }).action).toEqual({ kind: 'askFirstStep', count: 2, bound: 'the bin' });
+    // One for the charity shop beside one for the bin: a tie goes to the donation, the bag people forget.
+    const gift = { id: 'g1', name: 'old jumper', outcome: 'donate' as const, decidedAt: 5 };
+    const bin = { id: 'b1', name: 'crisp packet', outcome: 'trash' as const, decidedAt: 6 };
+    const one = { ...state, piles: { ...state.piles, out: [bin, gift] } };
+    expect(decide(one, { kind: 'windDown' }).action).toEqual({ kind: 'askFirstStep', count: 1, item: 'old jumper', bound: 'the charity shop' });
+    // Answered (or let go): the summary, which knows whether the step was done.
+    expect(decide(one, { kind: 'windDown', firstStep: 'done' }).action).toMatchObject({ kind: 'summary', stepDone: true });
+    expect(decide(one, { kind: 'windDown', firstStep: 'later' }).action).not.toHaveProperty('stepDone');
+    // Nothing leaving: straight to the summary.
+    expect(decide(session({ guided: { phase: 'sorting', active } }), { kind: 'windDown' }).action.kind).toBe('summary');
+  });
+
   it('sums up what was done and what is left for next time', () => {
     const state = session({ guided: { phase: 'sorting', active: { ...active, later: ['the boxes', 'usb cable'] } }, unsure: ['usb cable'], out: 2 });
-    expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'windDown' }).action).toEqual({
+    expect(decide({ ...state, itemsProcessed: 3 }, { kind: 'windDown', firstStep: 'later' }).action).toEqual({
       kind: 'summary',
       summary: '3 things decided: 0 stay here, 0 go elsewhere in the home, 2 leave the home, 1 undecided.',
       nextTime: ['Decide on: usb cable', 'The boxes'],

@@ -137,6 +137,8 @@ function questionFor(action: DialogAction, prompt: string): QuestionSpec {
       return { kind: 'disposition', item: action.item, ...(action.where ? { where: action.where } : {}), choices: action.choices };
     case 'energyCheck':
       return { kind: 'confirm', purpose: 'energy', prompt, defaultAnswer: false };
+    case 'askFirstStep':
+      return { kind: 'choice', purpose: 'firstStep', prompt, choices: [{ label: FIRST_STEP.done }, { label: FIRST_STEP.later }], multiple: false, allowOther: false };
     case 'confirmStop':
       return { ...STOP_CARD, prompt };
     case 'confirmReading':
@@ -169,8 +171,16 @@ function functionPreset(known: string): { selected: string[]; followUp?: string[
   return { selected: [choice.label], ...(followUp.length ? { followUp } : {}) };
 }
 
+/** The last card's two answers: the step is done now, or it waits. */
+export const FIRST_STEP = { done: 'It’s by the door', later: 'Later' } as const;
+
 /** The answer to a dialog as input; `overwhelmed` carries a signal heard earlier in the same turn. */
 export function heardFrom(action: DialogAction, resolution: Resolution, context: { overwhelmed: boolean }): Input {
+  // The session is ending whatever the last card hears: Done, Later, its stop or no answer (which is Later).
+  if (action.kind === 'askFirstStep') {
+    const done = resolution.closedBy === 'person' && resolution.answer.kind === 'choice' && resolution.answer.selected[0] === FIRST_STEP.done;
+    return { kind: 'windDown', firstStep: done ? 'done' : 'later' };
+  }
   if (action.kind === 'confirmStop') return stopConfirmed(resolution) ? { kind: 'windDown' } : { kind: 'carryOn' };
   if (resolution.closedBy !== 'person') return { kind: 'silent' };
   const answer = resolution.answer;

@@ -227,7 +227,9 @@ export class GuidedCoach {
   #echoOf(records: readonly [DecisionRecord, ...DecisionRecord[]]): string {
     const [{ item, outcome, location }] = records;
     const name = sentence(records.length > 1 ? counted(records.length, item) : bareName(item));
-    return `${name}: ${outcome === 'place' && location ? `to ${placeName(location)}` : OUTCOME_WORDS[outcome]}`.slice(0, 400);
+    // As the chat's instruction says it: "Mug: to the kitchen", "Old receipts: recycling → shredder".
+    const words = outcome === 'place' && location ? `to ${placeName(location)}` : outcome === 'recycle' && location ? `recycling → ${location}` : OUTCOME_WORDS[outcome];
+    return `${name}: ${words}`.slice(0, 400);
   }
 
   #say(text: string): void {

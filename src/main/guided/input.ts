@@ -97,9 +97,10 @@ export const InputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('roomChanged') }),
   /**
    * The person chose to stop on a control ("Stop for today" on a card, yes on the energy check or the "Stop for
-   * today?" card, wind down at a sprint's check-in): the session winds down at once.
+   * today?" card, wind down at a sprint's check-in): the session winds down at once. `firstStep`: the answer to the
+   * last card, the first physical step, so the summary follows it.
    */
-  z.object({ kind: z.literal('windDown') }),
+  z.object({ kind: z.literal('windDown'), firstStep: z.enum(['done', 'later']).optional() }),
   /** "No" to the "Stop for today?" card, or no answer: the coach goes on where it was. */
   z.object({ kind: z.literal('carryOn') }),
   /**

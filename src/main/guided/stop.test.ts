@@ -23,9 +23,18 @@ interface Reach {
   readonly initial: (state: SessionState) => SessionState;
   readonly said: string;
   readonly card: (question: Question) => boolean;
+  /** Reached by winding down (the header's stop) rather than by what the person says. */
+  readonly windingDown?: true;
 }
 
 const REACH: Record<DialogAction['kind'], Reach> = {
+  // A session ending with a thing on its way to the charity shop: its last card is the first step of that trip.
+  askFirstStep: {
+    initial: (state) => ({ ...state, guided: sorting, piles: { ...state.piles, out: [{ id: 'd1', name: 'old jumper', outcome: 'donate', decidedAt: 0 }] } }),
+    said: '',
+    windingDown: true,
+    card: (question) => question.kind === 'choice' && question.purpose === 'firstStep',
+  },
   confirmRoom: {
     initial: (state) => ({ ...state, room: { id: 'r1' }, spaceFunction: 'work', anchors: ['desk'], carriedOver: { from: 'a', space: 'work', anchors: ['desk'], unsure: [], nextTime: [] } }),
     said: '',
@@ -88,7 +97,7 @@ describe('"Stop for today" on every card of the guided coach', () => {
       },
     });
     at.state = () => harness.state();
-    const outcome = await harness.coach.turn({ text: reach.said });
+    const outcome = reach.windingDown ? await harness.coach.windDown('header') : await harness.coach.turn({ text: reach.said });
 
     // The card the turn was heading for, and no other: no "Stop for today?" after the person's own stop.
     expect(harness.asked).toHaveLength(1);
@@ -115,7 +124,7 @@ describe('"Stop for today" on every card of the guided coach', () => {
   it('no card of the guided coach offers a second "Stop for today" among its own choices', async () => {
     for (const kind of DIALOG_ACTIONS) {
       const harness = await guidedHarness({ initial: REACH[kind].initial, answers: () => ({ kind: 'stop' }) });
-      await harness.coach.turn({ text: REACH[kind].said });
+      await (REACH[kind].windingDown ? harness.coach.windDown('header') : harness.coach.turn({ text: REACH[kind].said }));
       const [card] = harness.asked;
       const labels = card?.kind === 'choice' ? card.choices.map((choice) => choice.label.toLowerCase()) : [];
       expect(labels.some((label) => label.includes('stop')), `${kind}: ${labels.join(', ')}`).toBe(false);

@@ -124,6 +124,9 @@ describe('Undo on the last answer', () => {
     expect(await logOf(app)).toHaveLength(lines);
 
     await app.handlers['session:windDown'](undefined, { signal });
+    // The mug is on its way to the bin: the last card is the first step of that trip.
+    await untilState(app, (state) => state.pendingQuestion?.kind === 'choice' && state.pendingQuestion.purpose === 'firstStep');
+    await answer(app, { kind: 'choice', selected: ['Later'] });
     await untilState(app, (state) => state.status === 'ended');
     expect(app.store.state.lastAnswer).toBeUndefined();
     expect(await undo(app, decided.lastAnswer!.id)).toEqual({ outcome: 'gone' });

@@ -73,8 +73,12 @@ export const QuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('choice'),
-    /** `energy`: the sprint's check-in ("How is your energy?"), whose "Wind down for today" is the stop. */
-    purpose: z.enum(['function', 'anchors', 'general', 'energy']),
+    /**
+     * `energy`: the sprint's check-in ("How is your energy?"), whose "Wind down for today" is the stop. `firstStep`: the
+     * last card of a session ending with things leaving the home (a small physical step, Done or Later); the session is
+     * ending already, so its Later is the stop.
+     */
+    purpose: z.enum(['function', 'anchors', 'general', 'energy', 'firstStep']),
     prompt: z.string().trim().min(1).max(300),
     choices: z.array(ChoiceOptionSchema).min(1).max(9),
     multiple: z.boolean(),
@@ -189,5 +193,5 @@ export function answerFits(question: Question, answer: Answer): string | undefin
  * down for today" at a sprint's check-in. The card's frame then offers no second "Stop for today" beside it.
  */
 export function stopIsAnAnswer(question: Question): boolean {
-  return (question.kind === 'confirm' || question.kind === 'choice') && (question.purpose === 'stop' || question.purpose === 'energy');
+  return (question.kind === 'confirm' || question.kind === 'choice') && (question.purpose === 'stop' || question.purpose === 'energy' || question.purpose === 'firstStep');
 }

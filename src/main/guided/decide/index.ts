@@ -75,7 +75,7 @@ import { aid, askAbout, askCarried, offerBreak, propose, unstuck } from './askin
 import { STUCK_BREAK, type Decision, type Router } from './decision';
 import { decisionSupport } from './decision-support';
 import { includesName } from './names';
-import { summaryOf } from './records';
+import { firstStepOf, summaryOf } from './records';
 import { refining, splitting } from './refining';
 import { groupAgain, sorting } from './sorting';
 import { surveying } from './surveying';
@@ -106,7 +106,12 @@ function route(state: SessionState, input: Input): Decision {
   const phase = asked;
   // Nothing ends on a guess: a stop heard in words is asked about, and only a chosen one winds down.
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
-  if (input.kind === 'windDown') return { action: summaryOf(state, phase), next: phase };
+  if (input.kind === 'windDown') {
+    // Ending with things leaving the home: first one small physical step, asked once; then the summary.
+    const step = input.firstStep ? undefined : firstStepOf(state);
+    if (step) return { action: step, next: phase };
+    return { action: { ...summaryOf(state, phase), ...(input.firstStep === 'done' ? { stepDone: true as const } : {}) }, next: phase };
+  }
   if (input.kind === 'carryOn') return { ...askAgain(state, phase), preface: { kind: 'ackProgress', reason: 'carryOn' } };
   // Words read two ways, or read as sending a thing away unsaid: the person picks the reading, nothing recorded yet.
   if (input.kind === 'tentative') return { action: { kind: 'confirmReading', heard: input.text, readings: input.readings, expecting: expectingIn(phase) }, next: phase };

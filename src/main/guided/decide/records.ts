@@ -3,7 +3,10 @@
  * (`recordsOf`), the instruction after it (a bag to the door every BAG_EVERY things out), the unsure pile after it,
  * what to offer next by name, and the summary when it is time to stop.
  */
+import { exitPlanOf, thingsIn } from '../../../shared/exit-plan/plan';
+import type { ExitPlanGroup } from '../../../shared/exit-plan/schema';
 import type { PileItem, SessionState } from '../../../shared/session/schema';
+import { theName } from '../../../shared/text/names';
 import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../../shared/session/pile-groups';
 import { carriedLeft } from '../../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../../session/decisions';
@@ -39,6 +42,29 @@ export function instruction(state: SessionState, records: readonly [DecisionReco
     case 'skip':
       return { kind: 'instructNext', item, outcome, ...count };
   }
+}
+
+/** Where a group leaving the home goes, after "for", in the order a tie is broken: the bag people forget comes first. */
+const BOUND: readonly (readonly [(group: ExitPlanGroup) => boolean, (group: ExitPlanGroup) => string])[] = [
+  [(group) => group.kind === 'donate', () => 'the charity shop'],
+  [(group) => group.kind === 'recycle' && group.destination !== undefined, (group) => theName(group.destination!)],
+  [(group) => group.kind === 'recycle', () => 'the recycling'],
+  [(group) => group.kind === 'trash', () => 'the bin'],
+];
+
+/**
+ * The last card when the session ends with things leaving the home: the way out with the most things (a tie goes to
+ * the donation bag, then a recycling point, the recycling, the bin), as one small physical step now. Undefined when
+ * nothing leaves.
+ */
+export function firstStepOf(state: SessionState): Extract<Action, { kind: 'askFirstStep' }> | undefined {
+  const leaving = exitPlanOf(state).groups.filter((group) => BOUND.some(([is]) => is(group)));
+  const rank = (group: ExitPlanGroup) => BOUND.findIndex(([is]) => is(group));
+  const [first] = [...leaving].sort((a, b) => thingsIn(b.items) - thingsIn(a.items) || rank(a) - rank(b));
+  if (!first) return undefined;
+  const count = thingsIn(first.items);
+  const [line] = first.items;
+  return { kind: 'askFirstStep', count, bound: BOUND[rank(first)]![1](first), ...(count === 1 && line ? { item: line.name } : {}) };
 }
 
 /** What the person can do when it is time to stop: the facts, and what is left for next time. */
