@@ -14,7 +14,7 @@ export function errandWords(errand: Errand): string {
 /**
  * Home's trips to make (docs/rooms.md): everything waiting to leave, from every room, one errand per destination,
  * each opening to its things with a tick each. A tick here is the tick in the session's own exit plan. Errands all
- * ticked off wait behind their count; nothing here is late or overdue.
+ * ticked off come after the others, softer; nothing here is late or overdue.
  */
 export function Errands(props: { errands: ErrandsData; onTick: (line: ErrandLine, done: boolean) => Promise<void> }) {
   const { errands, onTick } = props;
@@ -24,34 +24,22 @@ export function Errands(props: { errands: ErrandsData; onTick: (line: ErrandLine
     setProblem(undefined);
     onTick(line, done).catch((error: unknown) => setProblem(`That tick was not kept (${(error as Error).message}). You can try again.`));
   };
-  const doneCount = errands.done.length;
   return (
     <section className="errands" aria-labelledby="errands-title" data-testid="errands">
       <h2 id="errands-title" className="errands-title">
         Trips to make
       </h2>
-      {errands.open.length ? (
-        <>
-          <p className="errands-line">Everything waiting to leave, from every room, by where it goes. Tick things off whenever you get to them.</p>
-          <ul className="errand-list">
-            {errands.open.map((errand) => (
-              <ErrandItem key={errand.key} errand={errand} onTick={tick} />
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="errands-line">Nothing is waiting to leave.</p>
-      )}
-      {doneCount ? (
-        <details className="errands-done" data-testid="errands-done">
-          <summary>{doneCount === 1 ? '1 trip done' : `${doneCount} trips done`}</summary>
-          <ul className="errand-list">
-            {errands.done.map((errand) => (
-              <ErrandItem key={errand.key} errand={errand} onTick={tick} />
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <p className="errands-line">
+        {errands.open.length
+          ? 'Everything waiting to leave, from every room, by where it goes. Tick things off whenever you get to them.'
+          : 'Nothing is waiting to leave.'}
+      </p>
+      {/* One list, so a trip ticked off moves after the others as it is, still open. */}
+      <ul className="errand-list">
+        {[...errands.open, ...errands.done].map((errand) => (
+          <ErrandItem key={errand.key} errand={errand} onTick={tick} />
+        ))}
+      </ul>
       {problem ? (
         <p className="home-problem-line" role="alert">
           {problem}
@@ -66,7 +54,7 @@ function ErrandItem(props: { errand: Errand; onTick: (line: ErrandLine, done: bo
   // Which room a thing is from is said beside it only when the errand takes things from more than one.
   const rooms = new Set(errand.lines.map((line) => line.room?.id));
   return (
-    <li className="errand" data-testid="errand">
+    <li className={errand.left ? 'errand' : 'errand errand-done'} data-testid="errand">
       <details>
         <summary className="errand-summary">{errandWords(errand)}</summary>
         {errand.hint ? <p className="errand-hint">{errand.hint}</p> : null}
