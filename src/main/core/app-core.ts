@@ -348,6 +348,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'exitPlan:get': ({ id }) => exitPlans.view(id),
     'exitPlan:tick': ({ id, itemId, done }) => exitPlans.tick(id, itemId, done),
     'exitPlan:dismiss': ({ id }) => exitPlans.dismiss(id),
+    'errands:list': async () => exitPlans.errands(await rooms.planned()),
     'debug:events': async ({ limit }) => {
       const paths = current.paths;
       if (!paths) return { events: [], total: 0 };

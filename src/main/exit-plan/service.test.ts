@@ -148,4 +148,42 @@ describe('exit plans', () => {
     expect(folded.filter((id) => id === 's1')).toHaveLength(1);
     expect(warnings).toEqual(['An exit plan could not be read', 'An exit plan could not be read']);
   });
+
+  it('gathers the plans of sessions in several rooms into errands, ticked in either view', async () => {
+    const office = session('desk', 1000);
+    office.piles.belongs.push(pile('desk-c', 'old coat', 'place', 'the charity shop'));
+    const bedroom = session('bed', 2000);
+    bedroom.piles.belongs.push(pile('bed-c', 'boots', 'place', 'Charity shop'));
+    const { plans, folded } = await plansOver([office, bedroom]);
+    const planned = [
+      { session: { id: 'desk', status: 'ended' as const, updatedAt: 1010 }, room: { id: 'r-office', name: 'Office', named: false } },
+      { session: { id: 'bed', status: 'ended' as const, updatedAt: 2010 }, room: { id: 'r-bed', name: 'Bedroom', named: false } },
+    ];
+    const errands = await plans.errands(planned);
+    expect(errands.open.map((errand) => [errand.title, errand.left, errand.rooms.map((room) => room.name)])).toEqual([
+      ['Trash', 2, ['Office', 'Bedroom']],
+      ['Donation', 2, ['Office', 'Bedroom']],
+      ['To the kitchen', 2, ['Office', 'Bedroom']],
+      ['To the charity shop', 2, ['Office', 'Bedroom']],
+    ]);
+
+    // Ticked in the session's plan: the errand shows it; ticked in the errand: the session's plan shows it.
+    await plans.tick('bed', 'bed-c', true);
+    const shop = (await plans.errands(planned)).open.find((errand) => errand.key === 'place:charity shop')!;
+    expect(shop.lines.map((line) => [line.name, line.done])).toEqual([
+      ['old coat', false],
+      ['boots', true],
+    ]);
+    expect([shop.left, shop.rooms.map((room) => room.name)]).toEqual([1, ['Office']]);
+    const coat = shop.lines[0]!;
+    await plans.tick(coat.sessionId, coat.id, true);
+    expect(doneNames(await plans.view('desk'))).toEqual(['old coat']);
+    const after = await plans.errands(planned);
+    expect(after.done.map((errand) => [errand.title, errand.left, errand.total])).toEqual([['To the charity shop', 0, 2]]);
+    expect(after.open).toHaveLength(3);
+    // An ended session is folded once, however often Home asks again.
+    const folds = folded.length;
+    await plans.errands(planned);
+    expect(folded).toHaveLength(folds);
+  });
 });

@@ -3,8 +3,9 @@
  * away, and the plans still open for the calm notice at start. Plans are derived from each session's piles; only the
  * ticks are written (see ticks-file.ts).
  */
+import { errandsOf } from '../../shared/exit-plan/errands';
 import { exitPlanView } from '../../shared/exit-plan/plan';
-import type { ExitPlanTicks, ExitPlanView, OpenExitPlan } from '../../shared/exit-plan/schema';
+import type { ErrandRoom, Errands, ExitPlanTicks, ExitPlanView, OpenExitPlan } from '../../shared/exit-plan/schema';
 import { IpcError } from '../../shared/ipc/errors';
 import type { SessionState } from '../../shared/session/schema';
 import type { Logger } from '../log/logger';
@@ -12,6 +13,15 @@ import { listSessions, sessionPaths } from '../session-log';
 import { readExitPlanTicks, writeExitPlanTicks } from './ticks-file';
 
 type PlanSource = Pick<SessionState, 'id' | 'sessionStart' | 'spaceFunction' | 'status' | 'piles'>;
+
+/** A session as its meta.json lists it: enough to know whether its folded state can be kept. */
+type Listed = { readonly id: string; readonly status: 'active' | 'ended'; readonly updatedAt: number };
+
+/** A session whose plan has things to take, in its room (Rooms.planned). */
+export interface PlannedSession {
+  readonly session: Listed;
+  readonly room: ErrandRoom;
+}
 
 export interface ExitPlanDeps {
   dataDir: string;
@@ -57,6 +67,24 @@ export class ExitPlans {
     return this.#change(id, (ticks) => ({ ...ticks, dismissedAt: ticks.dismissedAt ?? this.deps.now() }));
   }
 
+  /**
+   * Home's trips to make: the plans of these sessions gathered by destination. A session whose log cannot be read is
+   * left out, with a warning (Sessions says what is wrong with it).
+   */
+  async errands(planned: readonly PlannedSession[]): Promise<Errands> {
+    const plans = await Promise.all(
+      planned.map(async ({ session, room }) => {
+        try {
+          return [{ plan: exitPlanView(await this.#source(session), await this.#ticks(session.id)), room }];
+        } catch (error) {
+          this.deps.logger.warn('An exit plan could not be read', { sessionId: session.id, error });
+          return [];
+        }
+      }),
+    );
+    return errandsOf(plans.flat());
+  }
+
   /** Ended sessions (not the one in use) whose plan has things left and was not put away, newest first. */
   async open(): Promise<OpenExitPlan[]> {
     const { sessions } = await listSessions(this.deps.dataDir);
@@ -66,12 +94,7 @@ export class ExitPlans {
       try {
         const ticks = await this.#ticks(meta.id);
         if (ticks.dismissedAt !== undefined) continue;
-        let cached = this.#ended.get(meta.id);
-        if (cached?.updatedAt !== meta.updatedAt) {
-          cached = { updatedAt: meta.updatedAt, source: await this.deps.state(meta.id) };
-          this.#ended.set(meta.id, cached);
-        }
-        const view = exitPlanView(cached.source, ticks);
+        const view = exitPlanView(await this.#source(meta), ticks);
         const left = view.total - view.done;
         if (left > 0) {
           plans.push({
@@ -88,6 +111,17 @@ export class ExitPlans {
       }
     }
     return plans.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /** What a session's plan is made from: an ended one's as folded once (again only when its meta changed). */
+  async #source(session: Listed): Promise<PlanSource> {
+    if (session.status !== 'ended') return this.deps.state(session.id);
+    let cached = this.#ended.get(session.id);
+    if (cached?.updatedAt !== session.updatedAt) {
+      cached = { updatedAt: session.updatedAt, source: await this.deps.state(session.id) };
+      this.#ended.set(session.id, cached);
+    }
+    return cached.source;
   }
 
   #ticks(id: string): Promise<ExitPlanTicks> {

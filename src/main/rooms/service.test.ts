@@ -127,6 +127,25 @@ describe('a room’s card and page', () => {
     expect((await service.home()).rooms[0]?.waiting).toEqual({ undecided: 1, trips: 0 });
   });
 
+  it('hands Home’s trips to make the sessions with trips left and not put away, each with its room as Home names it', async () => {
+    const dataDir = await tempFolder('tidy-rooms-');
+    const trash = (id: string) => ({ belongs: [], out: [entry(id, 'bottle', 'trash')], unsure: [] });
+    await session(dataDir, 'desk', 0, { spaceFunction: 'Work', piles: trash('d') });
+    await session(dataDir, 'bed', 1, { spaceFunction: 'Sleep', piles: trash('b') });
+    await session(dataDir, 'bed-done', 2, { spaceFunction: 'Sleep', piles: trash('bd') });
+    await session(dataDir, 'bed-away', 3, { spaceFunction: 'Sleep', piles: trash('ba') });
+    await session(dataDir, 'bed-nothing', 4, { spaceFunction: 'Sleep' });
+    await writeExitPlanTicks(sessionPaths(dataDir, 'bed-done').dir, { version: 1, done: ['bd'] });
+    await writeExitPlanTicks(sessionPaths(dataDir, 'bed-away').dir, { version: 1, done: [], dismissedAt: 1 });
+    const { service } = rooms(dataDir);
+    const home = await service.home();
+    await service.rename(home.rooms.find((room) => room.name === 'Bedroom')!.id, 'Attic');
+    expect((await service.planned()).map(({ session, room }) => [session.id, room.name, room.named])).toEqual([
+      ['desk', 'Office', false],
+      ['bed', 'Attic', true],
+    ]);
+  });
+
   it('exports the room as Markdown with its chart as an image and the same numbers as a table', async () => {
     const dataDir = await tempFolder('tidy-rooms-');
     await session(dataDir, 'one', 0, { spaceFunction: 'Work', piles: { belongs: [entry('l', 'lamp', 'keep')], out: [entry('b', 'bottle', 'trash')], unsure: [] } });

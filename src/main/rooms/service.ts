@@ -13,6 +13,7 @@ import type { Home, Room, RoomCard, RoomLook, RoomPage, RoomRef, RoomsFile, Visi
 import { sessionBegun } from '../../shared/session/new-session';
 import type { SessionState } from '../../shared/session/schema';
 import { NO_TICKS, type ExitPlanTicks } from '../../shared/exit-plan/schema';
+import type { PlannedSession } from '../exit-plan/service';
 import type { Logger } from '../log/logger';
 import { PhotoIdSchema, photoPaths } from '../photos';
 import { metaFromState, sessionPaths, type ListedSession, type SessionMeta } from '../session-log';
@@ -94,6 +95,26 @@ export class Rooms {
       const cards = rooms.map((room) => room.card).sort((a, b) => (b.lastVisit ?? -1) - (a.lastVisit ?? -1));
       const month = monthOf(rooms.map((room) => ({ id: room.card.id, name: room.card.name, visits: room.visits })), now);
       return { now, rooms: cards, month, ...(this.#grouped ? { grouped: this.#grouped } : {}) };
+    });
+  }
+
+  /**
+   * The sessions whose exit plan has trips still to make and was not put away (the ones Home's cards count), each with
+   * its room as Home names it: what Home's trips to make gather. None while the rooms file cannot be read.
+   */
+  planned(): Promise<PlannedSession[]> {
+    return this.#serial(async () => {
+      const loaded = await this.#load();
+      if (loaded.kind === 'unreadable') return [];
+      return loaded.file.rooms.flatMap((each) => {
+        const { card, sessions, visits } = this.#data(each, loaded);
+        const room = { id: card.id, name: card.name, named: card.named };
+        return sessions.flatMap((session, index) => {
+          const { trips } = visits[index]!;
+          const away = loaded.ticks.get(session.id)?.dismissedAt !== undefined;
+          return trips.done < trips.total && !away ? [{ session, room }] : [];
+        });
+      });
     });
   }
 

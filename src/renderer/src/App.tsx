@@ -28,6 +28,8 @@ import { usePhotoPicker } from './photos/usePhotoPicker';
 import { photosComingIn } from './photos/progress-words';
 import { sessionBegun } from '../../shared/session/new-session';
 import { useHome } from './rooms/useHome';
+import { errandsWithTick } from '../../shared/exit-plan/errands';
+import type { ErrandLine, ExitPlanView } from '../../shared/exit-plan/schema';
 import { Home } from './components/rooms/Home';
 import { RoomPage } from './components/rooms/RoomPage';
 import { WhichRoom } from './components/rooms/WhichRoom';
@@ -109,6 +111,21 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
       }),
     [intake, needsRoom, roomOnScreen, rooms.home, visit],
   );
+  /** A tick in a session's plan, from its dialog or from Home's trips: the start notice's count and Home follow it. */
+  const planTicked = (plan: ExitPlanView) => {
+    exitPlanNotice.update(plan);
+    rooms.reload();
+  };
+  /** A tick in one of Home's trips is the tick in its session's plan: shown at once, kept, then Home read again. */
+  const tickErrand = async (line: ErrandLine, done: boolean) => {
+    rooms.setErrands((errands) => errandsWithTick(errands, line.sessionId, line.id, done));
+    try {
+      planTicked(await bridge.invoke('exitPlan:tick', { id: line.sessionId, itemId: line.id, done }));
+    } catch (error) {
+      rooms.reload();
+      throw error;
+    }
+  };
 
   // Asked again for each session (a new session may get another coach) and after each change in Settings.
   useEffect(() => {
@@ -221,6 +238,8 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           <Home
             home={rooms.home}
             loadProblem={rooms.problem}
+            errands={rooms.errands}
+            onTick={tickErrand}
             onVisit={visit}
             onOpenRoom={(id) => setView({ kind: 'room', id })}
             onSetUpAgain={async () => rooms.set(await bridge.invoke('rooms:setUpAgain'))}
@@ -290,7 +309,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
           bridge={bridge}
           sessionId={exitPlanNotice.plan.sessionId}
           context={exitPlanNotice.context}
-          onChange={exitPlanNotice.update}
+          onChange={planTicked}
           onClose={() => setExitPlanOpen(false)}
         />
       ) : null}

@@ -76,3 +76,35 @@ export const OpenExitPlanSchema = z.object({
   total: z.number().int().positive(),
 });
 export type OpenExitPlan = z.infer<typeof OpenExitPlanSchema>;
+
+/** A room an errand's things come from, as Home names it (`named`: the person's own name, else one from its use). */
+export const ErrandRoomSchema = z.object({ id: z.string().min(1), name: z.string().min(1), named: z.boolean() });
+export type ErrandRoom = z.infer<typeof ErrandRoomSchema>;
+
+/** One line of an errand: a line of one session's plan, ticked in that session's exit-plan.json. */
+export const ErrandLineSchema = ExitPlanItemSchema.extend({ sessionId: z.string().min(1), room: ErrandRoomSchema.optional(), done: z.boolean() });
+export type ErrandLine = z.infer<typeof ErrandLineSchema>;
+
+/**
+ * One trip across rooms: every session's group with the same destination key (`donate`, `recycle:pharmacy`,
+ * `place:mum's`), merged.
+ */
+export const ErrandSchema = z.object({
+  key: z.string().min(1),
+  kind: ExitPlanGroupKindSchema,
+  /** As the plan titles it ("Donation", "Recycling: the pharmacy", "To mum's"), from the oldest session that has it. */
+  title: z.string().min(1),
+  hint: z.string().optional(),
+  /** Things still to take (a line of 12 books is 12). */
+  left: z.number().int().nonnegative(),
+  /** Things on the errand, ticked or not. */
+  total: z.number().int().positive(),
+  /** Where the things still to take come from (once all are done, where they all came from), oldest first. */
+  rooms: z.array(ErrandRoomSchema),
+  lines: z.array(ErrandLineSchema).min(1),
+});
+export type Errand = z.infer<typeof ErrandSchema>;
+
+/** Home's trips to make: the errands with things left, then those all ticked off. */
+export const ErrandsSchema = z.object({ open: z.array(ErrandSchema), done: z.array(ErrandSchema) });
+export type Errands = z.infer<typeof ErrandsSchema>;

@@ -192,6 +192,28 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
     validOutput: { ...exitPlan, dismissedAt: 7 },
     invalidOutputs: [{ ...exitPlan, dismissedAt: 'today' }],
   },
+  'errands:list': {
+    validInputs: [undefined],
+    invalidInputs: [{ room: 'r1' }],
+    validOutput: {
+      open: [
+        {
+          key: 'donate',
+          kind: 'donate',
+          title: 'Donation',
+          left: 2,
+          total: 3,
+          rooms: [{ id: 'r1', name: 'Office', named: false }],
+          lines: [
+            { id: 'b1', ids: ['b1', 'b2'], name: 'book', sessionId: 's1', room: { id: 'r1', name: 'Office', named: false }, done: false },
+            { id: 'j', ids: ['j'], name: 'jumper', sessionId: 's2', done: true },
+          ],
+        },
+      ],
+      done: [],
+    },
+    invalidOutputs: [{ open: [{ key: 'donate', kind: 'donate', title: 'Donation', left: 0, total: 0, rooms: [], lines: [] }], done: [] }, { open: [] }],
+  },
   'debug:events': {
     validInputs: [{ limit: 50 }],
     invalidInputs: [{ limit: 0 }, { limit: 5000 }, {}],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CoachActivitySchema } from '../coach/activity';
 import { DetectionProgressSchema } from '../detection/schema';
-import { ExitPlanViewSchema, OpenExitPlanSchema } from '../exit-plan/schema';
+import { ErrandsSchema, ExitPlanViewSchema, OpenExitPlanSchema } from '../exit-plan/schema';
 import { ImportProgressSchema, ImportResultSchema } from '../photos/schema';
 import { AnswerSchema } from '../questions/schema';
 import { CoachKindSchema, SessionSnapshotSchema } from '../session/schema';
@@ -104,6 +104,11 @@ export const contract = {
     },
     /** Puts a plan away: kept with the session, no longer offered at start. */
     'exitPlan:dismiss': { input: z.object({ id: SessionIdSchema }).strict(), output: ExitPlanViewSchema },
+    /**
+     * Home's trips to make: the exit plans with trips left (not put away), across rooms, one errand per destination.
+     * A line is ticked with `exitPlan:tick` on its session, so both views keep the same ticks.
+     */
+    'errands:list': { input: NoInput, output: ErrandsSchema },
     /** The debug panel's view of the live session's log: its latest events, newest last. */
     'debug:events': {
       input: z.object({ limit: z.number().int().min(1).max(1000) }).strict(),

@@ -1,23 +1,27 @@
 import { useState } from 'react';
+import type { ErrandLine, Errands as ErrandsData } from '../../../../shared/exit-plan/schema';
 import type { Home as HomeData, RoomCard } from '../../../../shared/rooms/schema';
 import { PROGRESS_COLUMNS } from '../../../../shared/rooms/table';
 import { agoWords, minutesWords, waitingWords } from '../../../../shared/rooms/words';
 import { thingsDecided } from '../../../../shared/session/pile-groups';
+import { Errands } from './Errands';
 import { ProgressChart } from './ProgressChart';
 
 /**
  * Home (docs/rooms.md): the rooms, each with its last visit in neutral words and what is waiting there, New room,
- * and this month across rooms. Picking a room starts a session that knows it; photos dropped here ask which room
+ * the trips to make across rooms, and this month across rooms. Picking a room starts a session that knows it; photos dropped here ask which room
  * they are of. Nothing here is a score, a deadline or a comparison.
  */
 export function Home(props: {
   home: HomeData | undefined;
   loadProblem: string | undefined;
+  errands: ErrandsData | undefined;
+  onTick: (line: ErrandLine, done: boolean) => Promise<void>;
   onVisit: (room: string | 'new') => Promise<void>;
   onOpenRoom: (id: string) => void;
   onSetUpAgain: () => Promise<void>;
 }) {
-  const { home, loadProblem, onVisit, onOpenRoom, onSetUpAgain } = props;
+  const { home, loadProblem, errands, onTick, onVisit, onOpenRoom, onSetUpAgain } = props;
   const [working, setWorking] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const run = (doing: string, call: () => Promise<void>) => {
@@ -90,6 +94,7 @@ export function Home(props: {
           </li>
         </ul>
       )}
+      {home && errands ? <Errands errands={errands} onTick={onTick} /> : null}
       {home ? <MonthAcrossRooms month={home.month} /> : null}
     </main>
   );
