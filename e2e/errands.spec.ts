@@ -86,7 +86,7 @@ test('Home gathers the exit plans of two rooms into trips, ticked in either view
   const errands = page.getByTestId('errands');
   await expect(errands.getByTestId('errand').locator('summary')).toHaveText([
     'Trash: 1 thing, from the office',
-    'Recycling: the pharmacy: 2 things, from the office and the bedroom',
+    'Recycling (the pharmacy): 2 things, from the office and the bedroom',
     'Donation: 4 things, from the office and the bedroom',
     'To the charity shop: 2 things, from the office and the bedroom',
     "To mum's: 1 thing, from the bedroom",

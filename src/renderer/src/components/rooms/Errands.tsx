@@ -8,7 +8,9 @@ import { lineName } from '../../../../shared/session/pile-groups';
 export function errandWords(errand: Errand): string {
   const from = fromRoomsWords(errand.rooms);
   const count = errand.left > 0 ? thingsLabel(errand.left) : errand.total === 1 ? 'done' : `all ${errand.total} done`;
-  return `${errand.title}: ${count}${from ? `, ${from}` : ''}`;
+  // A recycling point's title has its own colon ("Recycling: the pharmacy"): said "Recycling (the pharmacy): 2 things".
+  const title = errand.title.replace(/^([^:]+): (.+)$/, '$1 ($2)');
+  return `${title}: ${count}${from ? `, ${from}` : ''}`;
 }
 
 /**
