@@ -55,21 +55,31 @@ async function recordSession(dataDir: string): Promise<string> {
       decided += 1;
       return decided % 5 === 0 ? { kind: 'disposition', pick: { type: 'unsure' } } : { kind: 'disposition', pick: { type: 'choice', index: decided % 2 } };
     }
+    // The last card of a session ending with things leaving: the first step can wait.
+    if (question.kind === 'choice' && question.purpose === 'firstStep') return { kind: 'choice', selected: ['Later'] };
     if (question.kind === 'choice' && named < 30) return { kind: 'choice', selected: [], other: `${THINGS[named % THINGS.length]} ${Math.floor(named++ / THINGS.length) + 1}` };
     return { kind: 'stop' };
   };
   const signal = new AbortController().signal;
   const asked = new Set<string>();
+  // An answer the card refuses would leave it waiting for its real time-out: the bench says so instead of waiting.
+  let refused: unknown;
   app.onPush((event) => {
     if (event.channel !== 'session:changed') return;
     const question = (event.payload as SessionSnapshot).state.pendingQuestion;
     if (!question || asked.has(question.id)) return;
     asked.add(question.id);
-    queueMicrotask(() => void Promise.resolve(app.handlers['question:answer']({ questionId: question.id, answer: answer(question) }, { signal })).catch(() => {}));
+    queueMicrotask(() =>
+      void Promise.resolve(app.handlers['question:answer']({ questionId: question.id, answer: answer(question) }, { signal })).catch((error: unknown) => {
+        refused ??= error;
+        void app.handlers['coach:stop'](undefined, { signal });
+      }),
+    );
   });
   try {
     await app.handlers['chat:send']({ text: 'hi' }, { signal });
     await app.idle();
+    if (refused) throw new Error(`A card refused the bench's answer: ${String(refused)}`);
     return app.store.state.id;
   } finally {
     await app.dispose();
