@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { newSessionState } from '../src/shared/session/new-session';
 import type { PileItem, SessionState } from '../src/shared/session/schema';
-import { documentOf, hashTemplates, metaFromState, SessionLogWriter, sessionPaths, writeSessionMeta } from '../src/main/session-log';
+import { sessionPaths } from '../src/main/session-log';
 import { expectAccessible } from './support/axe';
 import { dialog, showTheme } from './support/page';
+import { writeLoggedSession } from './support/logged-session';
 import { shotPath } from './support/screenshots';
 import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
-const TEMPLATES = path.resolve(import.meta.dirname, '../templates');
 const DAY = 24 * 60 * 60_000;
 const START = Date.UTC(2026, 10, 2, 9);
 
@@ -37,18 +37,7 @@ async function endedSession(dataDir: string, id: string, day: number, spaceFunct
   const state: SessionState = { ...newSessionState(id, at), status: 'ended', spaceFunction, piles: { out, belongs, unsure: [] }, itemsProcessed: out.length + belongs.length };
   const paths = sessionPaths(dataDir, id);
   await mkdir(paths.dir, { recursive: true });
-  const writer = await SessionLogWriter.open(paths.log, { now: () => at });
-  await writer.append({
-    type: 'session-started',
-    sessionId: id,
-    appVersion: '0.0.0-e2e',
-    coach: 'guided',
-    model: { vision: false, tools: false, configured: false },
-    templates: await hashTemplates(TEMPLATES),
-  });
-  await writer.append({ type: 'turn-ended', checkpoint: documentOf(state, undefined) });
-  await writer.close();
-  await writeSessionMeta(paths.dir, metaFromState(state, 'guided', at + 3_600_000));
+  await writeLoggedSession(paths, state, at, at + 3_600_000);
 }
 
 const errand = (page: Page, title: string) => page.getByTestId('errands').getByTestId('errand').filter({ hasText: title });

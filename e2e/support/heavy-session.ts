@@ -4,14 +4,13 @@
  * photo store, so it is a session the app could have recorded.
  */
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { PileItem, SessionState } from '../../src/shared/session/schema';
 import { newSessionState } from '../../src/shared/session/new-session';
 import { PhotoStore } from '../../src/main/photos';
-import { documentOf, hashTemplates, metaFromState, SessionLogWriter, sessionPaths, writeSessionMeta } from '../../src/main/session-log';
+import { sessionPaths } from '../../src/main/session-log';
+import { writeLoggedSession } from './logged-session';
 
-const TEMPLATES = path.resolve(import.meta.dirname, '../../templates');
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 
 /** 80 characters: what a person may well type for an item. */
@@ -79,17 +78,6 @@ export async function writeHeavySession(dataDir: string, spec: HeavySession): Pr
     // The header's widest sprint: paused, with its time left and a Resume button (paused, so no timer moves it).
     sprint: { number: 12, lengthMs: 45 * 60_000, breakMs: 5 * 60_000, phase: { kind: 'paused', elapsedMs: 6 * 60_000 } },
   };
-  const writer = await SessionLogWriter.open(paths.log, { now: () => START });
-  await writer.append({
-    type: 'session-started',
-    sessionId: id,
-    appVersion: '0.0.0-e2e',
-    coach: 'guided',
-    model: { vision: false, tools: false, configured: false },
-    templates: await hashTemplates(TEMPLATES),
-  });
-  await writer.append({ type: 'turn-ended', checkpoint: documentOf(state, undefined) });
-  await writer.close();
-  await writeSessionMeta(paths.dir, metaFromState(state, 'guided', START));
+  await writeLoggedSession(paths, state, START);
   return id;
 }
