@@ -69,21 +69,9 @@ export function combine(
   // A way out asked about, not said ("where do old meds go?? can i just trash them", "it's weird to throw out gifts,
   // right?"): nothing leaves on a question, whatever either reader heard. Asking leave alone ("can I just bin it?",
   // "bin them?") offers the way out first; anything else asked, the answer to the question first.
-  const asking = rules.kind === 'disposition' && leaves(ruled) ? askedIn(said, words.plainlyIn) : undefined;
-  if (rules.kind === 'disposition' && asking !== undefined) {
-    const question = answerFor('question', text, expecting, rules)!;
-    return (ASKING_LEAVE.test(asking) || TAG_QUESTION.test(asking) ? offer(rules, question) : offer(question, rules)) ?? rules;
-  }
-  // A way out named only by a bin's colour or the tip, which take more than one kind of thing: which is asked.
-  const either = rules.kind === 'disposition' && leaves(ruled) ? WHICH_WAY_OUT.find(([named]) => named.test(said.replace(/[\s.!]+$/, ''))) : undefined;
-  if (rules.kind === 'disposition' && either) {
-    const [, first, other] = either;
-    return offer({ ...rules, outcome: first }, { ...rules, outcome: other }) ?? rules;
-  }
-  // A way out said in doubt ("idk bin"), or taken back ("bin it. no wait my son might need it"): asked, with not
-  // deciding yet beside it. Nothing leaves on a guess.
-  if (rules.kind === 'disposition' && leaves(ruled) && (DOUBT.test(said) || TAKEN_BACK.test(said))) {
-    return offer(rules, { kind: 'disposition', item: rules.item, outcome: 'unsure' }) ?? rules;
+  if (rules.kind === 'disposition' && leaves(ruled)) {
+    const asked = askedOutOf(rules, said, expecting, words.plainlyIn);
+    if (asked) return offer(...asked) ?? rules;
   }
   if (!top || rules.kind === 'stop' || rules.kind === 'begin' || top.intent === ruled) return rules;
   const heard = answerFor(top.intent, text, expecting, rules);
@@ -105,6 +93,30 @@ export function combine(
   // A question heard where the rules read an answer: the answer first, the question beside it.
   if (top.intent === 'question') return offer(rules, heard) ?? rules;
   return rules;
+}
+
+/**
+ * The two readings to offer where a way out must not be acted on whatever either reader heard, or undefined:
+ * - asked, not said ("where do old meds go?? can i just trash them", "it's weird to throw out gifts, right?"): the
+ *   question first, unless the words only ask leave ("can I just bin it?", "bin them?") or tag a statement;
+ * - named only by a bin's colour or the tip, which take more than one kind of thing: the likelier way out first;
+ * - said in doubt ("idk bin") or taken back ("bin it. no wait my son might need it"): not deciding yet beside it.
+ */
+function askedOutOf(
+  rules: Extract<Input, { kind: 'disposition' }>,
+  said: string,
+  expecting: Expecting,
+  plainlyIn: ((part: string) => boolean) | undefined,
+): readonly [Answer, Answer] | undefined {
+  const asking = askedIn(said, plainlyIn);
+  if (asking !== undefined) {
+    const question = answerFor('question', said, expecting, rules)!;
+    return ASKING_LEAVE.test(asking) || TAG_QUESTION.test(asking) ? [rules, question] : [question, rules];
+  }
+  const either = WHICH_WAY_OUT.find(([named]) => named.test(said.replace(/[\s.!]+$/, '')));
+  if (either) return [{ ...rules, outcome: either[1] }, { ...rules, outcome: either[2] }];
+  if (DOUBT.test(said) || TAKEN_BACK.test(said)) return [rules, { kind: 'disposition', item: rules.item, outcome: 'unsure' }];
+  return undefined;
 }
 
 /** One sentence asking leave to do it, and nothing else: "can I just bin it?", "could we recycle them??", "bin it?". */
