@@ -23,7 +23,7 @@ import { askAfterUndo, decide, type Decision } from './decide';
 import { dialogFor, expectingIn, heardFrom } from './dialogs';
 import type { Input } from './input';
 import { extractInput, phraseAction } from './model';
-import { modeFor, phaseOf } from './phases';
+import { modeFor, phaseOf, type ActiveState } from './phases';
 import { understand } from './understand';
 
 /** Dialogs one turn may chain before the coach pauses and hands the turn back. */
@@ -93,10 +93,9 @@ export class GuidedCoach {
     return this.#turn('', undefined, signal, () => {
       const state = this.#deps.state.get();
       const current = phaseOf(state);
-      // Spots passed since stay passed: the person has seen them, whatever they take back.
-      const passed = (phase: typeof current) => (phase.phase === 'surveying' ? {} : { passed: phase.active.passed, passedEarly: phase.active.passedEarly });
       const before = last.guidedBefore;
-      const guided = before.phase === 'surveying' || current.phase === 'surveying' ? before : { ...before, active: { ...before.active, ...definedOf(passed(current)) } };
+      // Spots passed since stay passed: the person has seen them, whatever they take back.
+      const guided = before.phase === 'surveying' || current.phase === 'surveying' ? before : { ...before, active: { ...before.active, ...passedIn(current.active) } };
       const undone = { ...takeBack(state, last), guided };
       const messages = state.messages.map((message) => (message.id === last.message ? { ...message, undone: true as const } : message));
       this.#deps.state.set({ ...undone, messages, mode: modeFor(undone) });
@@ -246,7 +245,7 @@ export class GuidedCoach {
   }
 }
 
-/** The fields that hold a value: an optional field is absent, never undefined, in the session's data. */
-function definedOf<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as Partial<T>;
+/** The busy spots a phase has passed, as fields to lay over another phase (absent ones stay absent). */
+function passedIn({ passed, passedEarly }: ActiveState): Pick<ActiveState, 'passed' | 'passedEarly'> {
+  return { ...(passed ? { passed } : {}), ...(passedEarly ? { passedEarly } : {}) };
 }

@@ -488,7 +488,7 @@ export class LiveSession {
         }
         // Chosen already: its turn is on the way.
         if (store.state.windDownChosenAt !== undefined) return resolve('windingDown');
-        this.#chooseWindDown(time.now()).then(() => resolve('windingDown'), reject);
+        this.#choose({ type: 'wind-down', chosenAt: time.now() }).then(() => resolve('windingDown'), reject);
       }),
     );
   }
@@ -506,23 +506,18 @@ export class LiveSession {
         const { status, lastAnswer, undoChosen } = store.state;
         if (status !== 'active' || lastAnswer?.id !== answer) return resolve('gone');
         if (undoChosen === answer) return resolve('undoing');
-        this.#chooseUndo(answer).then(() => resolve('undoing'), reject);
+        this.#choose({ type: 'undo', answer }).then(() => resolve('undoing'), reject);
       }),
     );
   }
 
-  /** Stops the reply under way, notes the Undo and queues the turn that takes the answer back (inside an admit). */
-  #chooseUndo(answer: string): Promise<void> {
+  /**
+   * A choice made outside any card (the header's wind-down, an Undo): stops the reply under way, notes the choice and
+   * queues the turn that carries it out (inside an admit).
+   */
+  #choose(choice: Extract<Input, { type: 'wind-down' | 'undo' }>): Promise<void> {
     this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' }));
-    const chosen = this.#input({ type: 'undo', answer });
-    this.#turns.enqueue({ messageIds: [], photoIds: [] });
-    return chosen;
-  }
-
-  /** Stops the reply under way, notes the wind-down and queues the turn that winds down (inside an admit). */
-  #chooseWindDown(chosenAt: number): Promise<void> {
-    this.#turns.stop(() => void this.#writer.append({ type: 'turn-stopped' }));
-    const chosen = this.#input({ type: 'wind-down', chosenAt });
+    const chosen = this.#input(choice);
     this.#turns.enqueue({ messageIds: [], photoIds: [] });
     return chosen;
   }
@@ -676,10 +671,10 @@ export class LiveSession {
             void this.#input(stripLine(event));
           }
           // The person chose to stop here: the coach winds down, live now.
-          if (event.type === 'wind-down' && this.#services.store.state.windDownChosenAt === undefined) void this.#chooseWindDown(event.chosenAt);
+          if (event.type === 'wind-down' && this.#services.store.state.windDownChosenAt === undefined) void this.#choose({ type: 'wind-down', chosenAt: event.chosenAt });
           // So did taking the last answer back, if it still is the last.
           if (event.type === 'undo' && this.#services.store.state.lastAnswer?.id === event.answer && this.#services.store.state.undoChosen === undefined) {
-            void this.#chooseUndo(event.answer);
+            void this.#choose({ type: 'undo', answer: event.answer });
           }
         }
         this.#pauseWhileAway();
