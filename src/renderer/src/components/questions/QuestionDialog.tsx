@@ -33,33 +33,26 @@ export function QuestionDialog(props: {
   const [problem, setProblem] = useState<string | undefined>();
   const photos = useSessionPhotos();
 
-  const send = (answer: Answer) => {
+  // One call at a time; a refused one says why and frees the card for another try.
+  const submit = (call: () => Promise<boolean>) => {
     if (busy) return;
     setBusy(true);
     setProblem(undefined);
-    bridge.invoke('question:answer', { questionId: question.id, answer }).then(
-      // Accepted: the dialog waits for main's state to drop the question, and takes no second answer meanwhile.
-      () => {},
+    call().then(
+      // Taken: the dialog waits for main's state to drop the question, and takes no second answer meanwhile.
+      (taken) => {
+        if (!taken) setBusy(false);
+      },
       (error: unknown) => {
         setProblem(answerProblem(error));
         setBusy(false);
       },
     );
   };
-
-  // Undo closes this card (main takes the answer back and asks its card again): no answer goes with it.
-  const undo = (answer: string) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(undefined);
-    bridge.invoke('session:undo', { answer }).then(
-      () => {},
-      (error: unknown) => {
-        setProblem(answerProblem(error));
-        setBusy(false);
-      },
-    );
-  };
+  const send = (answer: Answer) => submit(async () => (await bridge.invoke('question:answer', { questionId: question.id, answer })).accepted);
+  // Undo closes this card (main takes the answer back and asks its card again), unless that answer is no longer the
+  // last one (`gone`): then the card stays, and takes answers as before.
+  const undo = (answer: string) => submit(async () => (await bridge.invoke('session:undo', { answer })).outcome === 'undoing');
 
   const phase = sprint?.phase.kind;
   const sprintToggle =
