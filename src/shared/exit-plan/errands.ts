@@ -32,16 +32,21 @@ export function errandsOf(plans: ReadonlyArray<{ readonly plan: ExitPlanView; re
       else merged.set(group.key, { key: group.key, kind: group.kind, title: group.title, ...(group.hint ? { hint: group.hint } : {}), lines });
     }
   }
-  const errands = [...merged.values()].map(counted).sort((a, b) => rank(a.key) - rank(b.key));
-  return { open: errands.filter((errand) => errand.left > 0), done: errands.filter((errand) => errand.left === 0) };
+  return listed([...merged.values()].map(counted));
 }
 
 /** The errands as they are once a line of a session's plan is ticked (or unticked): what the page shows at once. */
 export function errandsWithTick(errands: Errands, sessionId: string, itemId: string, done: boolean): Errands {
-  const all = [...errands.open, ...errands.done].map((errand) =>
-    counted({ ...errand, lines: errand.lines.map((line) => (line.sessionId === sessionId && line.ids.includes(itemId) ? { ...line, done } : line)) }),
+  return listed(
+    [...errands.open, ...errands.done].map((errand) =>
+      counted({ ...errand, lines: errand.lines.map((line) => (line.sessionId === sessionId && line.ids.includes(itemId) ? { ...line, done } : line)) }),
+    ),
   );
-  const sorted = all.sort((a, b) => rank(a.key) - rank(b.key));
+}
+
+/** In the plan's order, those with things left first. */
+function listed(errands: Errand[]): Errands {
+  const sorted = errands.sort((a, b) => rank(a.key) - rank(b.key));
   return { open: sorted.filter((errand) => errand.left > 0), done: sorted.filter((errand) => errand.left === 0) };
 }
 

@@ -45,12 +45,12 @@ export function instruction(state: SessionState, records: readonly [DecisionReco
 }
 
 /** Where a group leaving the home goes, after "for", in the order a tie is broken: the bag people forget comes first. */
-const BOUND: readonly (readonly [(group: ExitPlanGroup) => boolean, (group: ExitPlanGroup) => string])[] = [
-  [(group) => group.kind === 'donate', () => 'the charity shop'],
-  [(group) => group.kind === 'recycle' && group.destination !== undefined, (group) => theName(group.destination!)],
-  [(group) => group.kind === 'recycle', () => 'the recycling'],
-  [(group) => group.kind === 'trash', () => 'the bin'],
-];
+function boundFor(group: ExitPlanGroup): { readonly rank: number; readonly bound: string } | undefined {
+  if (group.kind === 'donate') return { rank: 0, bound: 'the charity shop' };
+  if (group.kind === 'recycle') return group.destination ? { rank: 1, bound: theName(group.destination) } : { rank: 2, bound: 'the recycling' };
+  if (group.kind === 'trash') return { rank: 3, bound: 'the bin' };
+  return undefined;
+}
 
 /**
  * The last card when the session ends with things leaving the home: the way out with the most things (a tie goes to
@@ -58,13 +58,14 @@ const BOUND: readonly (readonly [(group: ExitPlanGroup) => boolean, (group: Exit
  * nothing leaves.
  */
 export function firstStepOf(state: SessionState): Extract<Action, { kind: 'askFirstStep' }> | undefined {
-  const leaving = exitPlanOf(state).groups.filter((group) => BOUND.some(([is]) => is(group)));
-  const rank = (group: ExitPlanGroup) => BOUND.findIndex(([is]) => is(group));
-  const [first] = [...leaving].sort((a, b) => thingsIn(b.items) - thingsIn(a.items) || rank(a) - rank(b));
+  const leaving = exitPlanOf(state).groups.flatMap((group) => {
+    const way = boundFor(group);
+    return way ? [{ ...way, count: thingsIn(group.items), items: group.items }] : [];
+  });
+  const [first] = leaving.sort((a, b) => b.count - a.count || a.rank - b.rank);
   if (!first) return undefined;
-  const count = thingsIn(first.items);
-  const [line] = first.items;
-  return { kind: 'askFirstStep', count, bound: BOUND[rank(first)]![1](first), ...(count === 1 && line ? { item: line.name } : {}) };
+  const [only] = first.items;
+  return { kind: 'askFirstStep', count: first.count, bound: first.bound, ...(first.count === 1 && only ? { item: only.name } : {}) };
 }
 
 /** What the person can do when it is time to stop: the facts, and what is left for next time. */
