@@ -7,6 +7,6 @@ module.exports = {
     'session-log', 'carry-over', 'model', 'model-probe', 'phone',
   ],
   coaches: ['coach', 'guided', 'sprints', 'coach-runtime'],
-  sessions: ['replay', 'sessions', 'settings', 'exit-plan', 'data-lock', 'rooms', 'core'],
+  sessions: ['replay', 'sessions', 'settings', 'exit-plan', 'reminders', 'data-lock', 'rooms', 'core'],
   adapters: ['ipc', 'web', 'electron', 'eval'],
 };

@@ -9,6 +9,7 @@
 import { App } from './app';
 import { browserWindowClass } from './browser-window';
 import { IpcMain } from './ipc-main';
+import { notificationClass } from './notification';
 import { createNet, Protocol } from './protocol';
 import { current, type StandInConfig } from './runtime';
 import { Session } from './session';
@@ -35,6 +36,8 @@ export const app = new App(current, async () => {
   await defaultSession?.close();
 });
 current.app = app;
+const notifications = notificationClass();
+export const Notification = notifications.Notification;
 export const BrowserWindow = browserWindowClass({ process: current, session: () => session.defaultSession, ipcMain });
 
 /** What tests use to run and watch this process: never part of Electron's API. */
@@ -64,6 +67,8 @@ export const standIn = {
   dialogs,
   /** What the app asked the system to open (shell.openExternal, openPath). */
   opened: shellState.opened,
+  /** The notifications the app showed, and whether the machine has any (`notifications.state.supported`). */
+  notifications: { shown: notifications.shown, state: notifications.state },
 };
 
-export default { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell };
+export default { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, safeStorage, session, shell };

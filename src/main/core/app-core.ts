@@ -13,8 +13,10 @@ import { BREAK_MS, SPRINT_MINUTES } from '../../shared/sprints/sprint';
 import { isModelConfigured, type ModelSettings } from '../config/settings';
 import { DetectionService, type DetectionServiceDeps } from '../detection/service';
 import { ExitPlans } from '../exit-plan/service';
+import { Reminders } from '../reminders/service';
+import type { ReminderNotice } from '../../shared/reminders/schema';
 import { Rooms } from '../rooms';
-import type { Clock, Llm, Random, RetryOptions, Timers } from '../effects';
+import { systemTimers, type Clock, type Llm, type Random, type RetryOptions, type Timers } from '../effects';
 import type { InvokeHandlers } from './handlers';
 import type { Logger } from '../log/logger';
 import { parsePhotoPath, PhotoIntake } from '../photos/intake';
@@ -84,6 +86,11 @@ export interface AppCoreDeps {
    * pushed to the page, whose clock stands still with main's. Absent: the clock runs by itself.
    */
   clockMoves?: (listener: () => void) => () => void;
+  /**
+   * Shows a reminder that came due as the system's notification (the window: Electron's, from main). Absent (web mode),
+   * it is pushed to the page as `reminders:notify`, which shows the browser's.
+   */
+  notify?: (notice: ReminderNotice) => void;
   /** Backoff for model retries (tests make it short). */
   retry?: Omit<RetryOptions, 'onRetry'>;
   /** When a turn's end is a checkpoint (tests make them frequent). */
@@ -237,6 +244,17 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
   // Home's sessions are read now, in the background, so the window's first Home is served from memory.
   rooms.start();
+  const reminders = new Reminders({
+    dataDir: deps.dataDir,
+    logger,
+    now: () => time.now(),
+    timers: deps.timers ?? systemTimers,
+    errands: async () => exitPlans.errands(await rooms.planned()),
+    notify: deps.notify ?? ((notice) => emit({ channel: 'reminders:notify', payload: notice })),
+    changed: (view) => emit({ channel: 'reminders:changed', payload: view }),
+  });
+  // What came due while the app was closed is shown on Home from the first look.
+  reminders.start().catch((error: unknown) => logger.error('Reminders could not be started', { error }));
   const intake = new PhotoIntake(deps.dataDir, random);
 
   /** Queues the current session's photos the detector has not looked at yet (new ones, or all after a resume). */
@@ -349,6 +367,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'exitPlan:tick': ({ id, itemId, done }) => exitPlans.tick(id, itemId, done),
     'exitPlan:dismiss': ({ id }) => exitPlans.dismiss(id),
     'errands:list': async () => exitPlans.errands(await rooms.planned()),
+    'errands:calendar': ({ key }) => reminders.calendar(key),
+    'reminders:get': () => reminders.view(),
+    'reminders:set': ({ key, when }) => reminders.set(key, when),
+    'reminders:cancel': ({ key }) => reminders.cancel(key),
     'debug:events': async ({ limit }) => {
       const paths = current.paths;
       if (!paths) return { events: [], total: 0 };
@@ -453,6 +475,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     async idle() {
       await detection.idle();
       await current.idle();
+      await reminders.idle();
     },
     stageUpload: (name, bytes) => intake.stage(name, bytes),
     photoFile(urlPath) {
@@ -469,6 +492,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     },
     async dispose() {
       await phone.close();
+      await reminders.dispose();
       await detection.close();
       await current.close();
       await rooms.idle();

@@ -30,6 +30,7 @@ export function createLiveCore(options: {
   pickArchivePath?: AppCoreDeps['pickArchivePath'];
   settings?: AppCoreDeps['settings'];
   secrets?: AppCoreDeps['secrets'];
+  notify?: AppCoreDeps['notify'];
 }): { core: AppCore; logger: Logger; testClock?: ManualTime } {
   const model = modelSettingsFromEnv(options.env);
   const clockStart = clockStartFromEnv(options.env);
@@ -63,6 +64,7 @@ export function createLiveCore(options: {
     ...(options.pickDataDir ? { pickDataDir: options.pickDataDir } : {}),
     ...(options.pickArchivePath ? { pickArchivePath: options.pickArchivePath } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   return { core, logger, ...(testClock ? { testClock } : {}) };
 }

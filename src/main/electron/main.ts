@@ -9,6 +9,7 @@ import { electronDataDirChoice, electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, appUrlCheck } from './app-url';
 import { registerAppScheme, serveRenderer } from './protocol';
+import { showReminder } from './notifications';
 import { hardenApp } from './security';
 import { windowOptions } from './window-options';
 
@@ -106,6 +107,9 @@ export function startDesktopApp(): void {
         return chosen;
       },
       secrets: electronSecretStore(),
+      notify: (notice) => {
+        showReminder(notice, () => window);
+      },
       pickPhotoPaths: () =>
         pick({
           title: 'Add photos of the room',

@@ -28,6 +28,9 @@ import { usePhotoPicker } from './photos/usePhotoPicker';
 import { photosComingIn } from './photos/progress-words';
 import { sessionBegun } from '../../shared/session/new-session';
 import { useHome } from './rooms/useHome';
+import { useReminders } from './rooms/useReminders';
+import { saveTextFile } from './sessions/download';
+import type { ErrandPlans } from './components/rooms/Errands';
 import { errandsWithTick } from '../../shared/exit-plan/errands';
 import type { ErrandLine, ExitPlanView } from '../../shared/exit-plan/schema';
 import { Home } from './components/rooms/Home';
@@ -59,6 +62,17 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const session = snapshot?.state;
   const sessionId = session?.id;
   const rooms = useHome(bridge, status, sessionId);
+  const reminders = useReminders(bridge, status, info?.runtime);
+  const errandPlans: ErrandPlans = {
+    view: reminders.view,
+    onSet: reminders.set,
+    onCancel: reminders.cancel,
+    onCalendar: async (key) => {
+      const { fileName, text } = await bridge.invoke('errands:calendar', { key });
+      saveTextFile(fileName, text, 'text/calendar');
+      return fileName;
+    },
+  };
   // Undefined until the session and the rooms are known: then Home, unless a session is under way (it opens where it stopped).
   const [view, setView] = useState<View | undefined>();
   /** "Which room is this?" while it is open: how the photos waiting for the answer hear it. */
@@ -239,6 +253,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
             home={rooms.home}
             loadProblem={rooms.problem}
             errands={rooms.errands}
+            plans={errandPlans}
             onTick={tickErrand}
             onVisit={visit}
             onOpenRoom={(id) => setView({ kind: 'room', id })}

@@ -4,7 +4,7 @@
  * a tick in that session's plan and the other way round (both write its exit-plan.json).
  */
 import { placeName } from '../text/names';
-import { thingsIn } from './plan';
+import { thingsIn, thingsLabel } from './plan';
 import type { Errand, ErrandLine, ErrandRoom, Errands, ExitPlanView } from './schema';
 
 /** Trash first, then the household recycling, the recycling points, donation, and the places, as a plan lists them. */
@@ -70,4 +70,13 @@ export function fromRoomsWords(rooms: readonly ErrandRoom[]): string {
   const names = rooms.map(roomWords);
   if (names.length === 0) return '';
   return `from ${names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`}`;
+}
+
+/** "Donation: 14 things, from the office and the bedroom"; once all are ticked off, "To mum's: all 3 done". */
+export function errandWords(errand: Errand): string {
+  const from = fromRoomsWords(errand.rooms);
+  const count = errand.left > 0 ? thingsLabel(errand.left) : errand.total === 1 ? 'done' : `all ${errand.total} done`;
+  // A recycling point's title has its own colon ("Recycling: the pharmacy"): said "Recycling (the pharmacy): 2 things".
+  const title = errand.title.replace(/^([^:]+): (.+)$/, '$1 ($2)');
+  return `${title}: ${count}${from ? `, ${from}` : ''}`;
 }

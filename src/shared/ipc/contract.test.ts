@@ -48,6 +48,13 @@ const openLink = {
 };
 
 /** For every channel: inputs and outputs that must pass and must fail. A new channel without rows fails here. */
+const remindersView = {
+  set: [{ key: 'donate', title: 'Donation', at: 1_795_860_000_000, words: 'tomorrow at 9 am' }],
+  due: [],
+  options: [{ when: { kind: 'morning' }, label: 'Tomorrow morning', time: '9 am', at: 1_795_860_000_000 }],
+  days: { first: '2026-11-28', last: '2027-11-27' },
+};
+
 const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unknown[]; validOutput: unknown; invalidOutputs: unknown[] }> = {
   'app:info': {
     validInputs: [undefined],
@@ -213,6 +220,41 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       done: [],
     },
     invalidOutputs: [{ open: [{ key: 'donate', kind: 'donate', title: 'Donation', left: 0, total: 0, rooms: [], lines: [] }], done: [] }, { open: [] }],
+  },
+  'errands:calendar': {
+    validInputs: [{ key: 'donate' }, { key: "place:mum's" }],
+    invalidInputs: [{}, { key: '' }, { key: 'x'.repeat(201) }, { key: 'donate', at: 5 }],
+    validOutput: { fileName: 'tidying-trip-donation.ics', text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+    invalidOutputs: [{ fileName: '', text: 'x' }, { fileName: 'a.ics' }],
+  },
+  'reminders:get': {
+    validInputs: [undefined],
+    invalidInputs: [{ key: 'donate' }],
+    validOutput: remindersView,
+    invalidOutputs: [{ ...remindersView, days: { first: '28/11/2026', last: '2027-11-27' } }, { ...remindersView, set: [{ key: 'donate', at: 5 }] }],
+  },
+  'reminders:set': {
+    validInputs: [
+      { key: 'donate', when: { kind: 'evening' } },
+      { key: 'donate', when: { kind: 'morning' } },
+      { key: 'donate', when: { kind: 'saturday' } },
+      { key: 'donate', when: { kind: 'day', day: '2026-12-05' } },
+    ],
+    invalidInputs: [
+      { key: 'donate', when: { kind: 'day' } },
+      { key: 'donate', when: { kind: 'day', day: '5 December' } },
+      { key: 'donate', when: { kind: 'tonight' } },
+      { key: 'donate', when: { kind: 'evening', at: 1 } },
+      { when: { kind: 'evening' } },
+    ],
+    validOutput: remindersView,
+    invalidOutputs: [{ ...remindersView, options: [{ when: { kind: 'evening' }, label: '', time: '7 pm', at: 1 }] }],
+  },
+  'reminders:cancel': {
+    validInputs: [{ key: 'donate' }],
+    invalidInputs: [{}, { key: 7 }],
+    validOutput: { ...remindersView, set: [], problem: 'Your reminders could not be read: it is empty.' },
+    invalidOutputs: [{ set: [], due: [] }],
   },
   'debug:events': {
     validInputs: [{ limit: 50 }],
@@ -432,6 +474,14 @@ const pushCases: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
   'phone:changed': {
     valid: [{ status: 'closed' }, { status: 'failed', message: 'Try again.' }, openLink],
     invalid: [{ status: 'open', url: 'http://192.168.1.23:5000/x/' }, {}],
+  },
+  'reminders:changed': {
+    valid: [remindersView],
+    invalid: [{ ...remindersView, due: [{ key: 'donate', title: 'Donation', at: 1, words: '' }] }],
+  },
+  'reminders:notify': {
+    valid: [{ title: 'A trip you planned', body: 'Donation: 4 things, from the office.', tag: 'tidying-reminder' }],
+    invalid: [{ title: '', body: 'x', tag: 't' }, { title: 'x' }],
   },
   'clock:changed': {
     valid: [{ now: 1_700_000_060_000, runs: false }],

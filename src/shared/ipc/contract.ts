@@ -11,6 +11,7 @@ import { ModelTestSchema } from '../model-probe/schema';
 import { PointSchema } from '../pointing/schema';
 import { PhoneLinkSchema } from '../phone/schema';
 import { HomeSchema, RoomIdSchema, RoomNameSchema, RoomPageSchema } from '../rooms/schema';
+import { ErrandKeySchema, ReminderNoticeSchema, RemindersViewSchema, ReminderWhenSchema } from '../reminders/schema';
 
 /**
  * The one IPC contract. Every channel is declared here once, with its schemas; main, preload, the web bridge
@@ -109,6 +110,17 @@ export const contract = {
      * A line is ticked with `exitPlan:tick` on its session, so both views keep the same ticks.
      */
     'errands:list': { input: NoInput, output: ErrandsSchema },
+    /** A trip as an iCalendar file (at its reminder's time, else tomorrow morning), with the things still to take. */
+    'errands:calendar': {
+      input: z.object({ key: ErrandKeySchema }).strict(),
+      output: z.object({ fileName: z.string().min(1), text: z.string().min(1) }),
+    },
+    /** The reminders set on trips, those that came due in this run, and the plain times on offer now. */
+    'reminders:get': { input: NoInput, output: RemindersViewSchema },
+    /** "Remind me" on a trip: at a plain time, or on a day picked; replaces the trip's reminder. */
+    'reminders:set': { input: z.object({ key: ErrandKeySchema, when: ReminderWhenSchema }).strict(), output: RemindersViewSchema },
+    /** "Don't remind me", or a reminder that came due put away. */
+    'reminders:cancel': { input: z.object({ key: ErrandKeySchema }).strict(), output: RemindersViewSchema },
     /** The debug panel's view of the live session's log: its latest events, newest last. */
     'debug:events': {
       input: z.object({ limit: z.number().int().min(1).max(1000) }).strict(),
@@ -227,6 +239,10 @@ export const contract = {
     'phone:changed': PhoneLinkSchema,
     /** A test moved main's clock (TIDY_TEST_CLOCK): where it stands now. */
     'clock:changed': ClockReadingSchema,
+    /** A reminder was set, put away or came due (and each hour, so its words stay true). */
+    'reminders:changed': RemindersViewSchema,
+    /** Web mode: a reminder came due, for the page to show as the browser's notification (the window's are main's). */
+    'reminders:notify': ReminderNoticeSchema,
   },
 } as const satisfies {
   invoke: Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -1,31 +1,38 @@
 import { useState } from 'react';
-import { fromRoomsWords } from '../../../../shared/exit-plan/errands';
-import { thingsLabel } from '../../../../shared/exit-plan/plan';
+import { errandWords } from '../../../../shared/exit-plan/errands';
 import type { Errand, ErrandLine, Errands as ErrandsData } from '../../../../shared/exit-plan/schema';
+import type { ReminderView, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
 import { lineName } from '../../../../shared/session/pile-groups';
+import { ReminderPicker } from './ReminderPicker';
 
-/** "Donation: 14 things, from the office and the bedroom"; once all are ticked off, "To mum's: all 3 done". */
-export function errandWords(errand: Errand): string {
-  const from = fromRoomsWords(errand.rooms);
-  const count = errand.left > 0 ? thingsLabel(errand.left) : errand.total === 1 ? 'done' : `all ${errand.total} done`;
-  // A recycling point's title has its own colon ("Recycling: the pharmacy"): said "Recycling (the pharmacy): 2 things".
-  const title = errand.title.replace(/^([^:]+): (.+)$/, '$1 ($2)');
-  return `${title}: ${count}${from ? `, ${from}` : ''}`;
+/** What a trip can do besides its ticks: a reminder at a time the person picks, and a calendar file. */
+export interface ErrandPlans {
+  view: RemindersView | undefined;
+  /** `quiet`: the reminder is set, but will show on Home only (the browser has no leave to notify). */
+  onSet: (key: string, when: ReminderWhen) => Promise<{ quiet: boolean }>;
+  onCancel: (key: string) => Promise<void>;
+  /** Saves the trip's calendar file; resolves with its name. */
+  onCalendar: (key: string) => Promise<string>;
 }
+
+/** The element of a trip on Home, for "Show the things" on its reminder. */
+export const errandElementId = (key: string) => `errand-${key.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
 /**
  * Home's trips to make (docs/rooms.md): everything waiting to leave, from every room, one errand per destination,
- * each opening to its things with a tick each. A tick here is the tick in the session's own exit plan. Errands all
- * ticked off come after the others, softer; nothing here is late or overdue.
+ * each opening to its things with a tick each, and a reminder or a calendar entry for the trip. A tick here is the
+ * tick in the session's own exit plan. Errands all ticked off come after the others, softer; nothing here is late or
+ * overdue.
  */
-export function Errands(props: { errands: ErrandsData; onTick: (line: ErrandLine, done: boolean) => Promise<void> }) {
-  const { errands, onTick } = props;
+export function Errands(props: { errands: ErrandsData; plans: ErrandPlans; onTick: (line: ErrandLine, done: boolean) => Promise<void> }) {
+  const { errands, plans, onTick } = props;
   const [problem, setProblem] = useState<string | undefined>();
   if (errands.open.length === 0 && errands.done.length === 0) return null;
   const tick = (line: ErrandLine, done: boolean) => {
     setProblem(undefined);
     onTick(line, done).catch((error: unknown) => setProblem(`That tick was not kept (${(error as Error).message}). You can try again.`));
   };
+  const reminders = new Map((plans.view?.set ?? []).map((reminder) => [reminder.key, reminder]));
   return (
     <section className="errands" aria-labelledby="errands-title" data-testid="errands">
       <h2 id="errands-title" className="errands-title">
@@ -36,10 +43,15 @@ export function Errands(props: { errands: ErrandsData; onTick: (line: ErrandLine
           ? 'Everything waiting to leave, from every room, by where it goes. Tick things off whenever you get to them.'
           : 'Nothing is waiting to leave.'}
       </p>
+      {plans.view?.problem ? (
+        <p className="home-problem-line" data-testid="reminders-problem">
+          {plans.view.problem}
+        </p>
+      ) : null}
       {/* One list, so a trip ticked off moves after the others as it is, still open. */}
       <ul className="errand-list">
         {[...errands.open, ...errands.done].map((errand) => (
-          <ErrandItem key={errand.key} errand={errand} onTick={tick} />
+          <ErrandItem key={errand.key} errand={errand} reminder={reminders.get(errand.key)} plans={plans} onTick={tick} />
         ))}
       </ul>
       {problem ? (
@@ -51,14 +63,17 @@ export function Errands(props: { errands: ErrandsData; onTick: (line: ErrandLine
   );
 }
 
-function ErrandItem(props: { errand: Errand; onTick: (line: ErrandLine, done: boolean) => void }) {
-  const { errand, onTick } = props;
+function ErrandItem(props: { errand: Errand; reminder: ReminderView | undefined; plans: ErrandPlans; onTick: (line: ErrandLine, done: boolean) => void }) {
+  const { errand, reminder, plans, onTick } = props;
   // Which room a thing is from is said beside it only when the errand takes things from more than one.
   const rooms = new Set(errand.lines.map((line) => line.room?.id));
   return (
     <li className={errand.left ? 'errand' : 'errand errand-done'} data-testid="errand">
-      <details>
-        <summary className="errand-summary">{errandWords(errand)}</summary>
+      <details id={errandElementId(errand.key)}>
+        <summary className="errand-summary">
+          {errandWords(errand)}
+          {reminder && errand.left ? <span className="errand-summary-reminder"> · reminder {reminder.words}</span> : null}
+        </summary>
         {errand.hint ? <p className="errand-hint">{errand.hint}</p> : null}
         <ul className="exit-plan-items errand-lines">
           {errand.lines.map((line) => (
@@ -71,7 +86,71 @@ function ErrandItem(props: { errand: Errand; onTick: (line: ErrandLine, done: bo
             </li>
           ))}
         </ul>
+        {errand.left && plans.view ? <ErrandActions errand={errand} reminder={reminder} plans={plans} view={plans.view} /> : null}
       </details>
     </li>
+  );
+}
+
+function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefined; plans: ErrandPlans; view: RemindersView }) {
+  const { errand, reminder, plans, view } = props;
+  const [picking, setPicking] = useState(false);
+  const [note, setNote] = useState<{ text: string; problem: boolean } | undefined>();
+  const attempt = (call: () => Promise<string | undefined>) => {
+    setNote(undefined);
+    call().then(
+      (text) => setNote(text ? { text, problem: false } : undefined),
+      (error: unknown) => setNote({ text: `That did not work (${(error as Error).message}). You can try again.`, problem: true }),
+    );
+  };
+  const morning = view.options.find((option) => option.when.kind === 'morning');
+  return (
+    <div className="errand-actions" data-testid="errand-actions">
+      {reminder ? (
+        <p className="errand-reminder" data-testid="errand-reminder">
+          I’ll remind you {reminder.words}.
+        </p>
+      ) : null}
+      {picking ? (
+        <ReminderPicker
+          view={view}
+          about="this trip"
+          onPick={async (when) => {
+            const { quiet } = await plans.onSet(errand.key, when);
+            setNote(quiet ? { text: 'This browser will not show notifications, so the reminder will wait for you here on Home.', problem: false } : undefined);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      ) : (
+        <div className="errand-buttons">
+          <button type="button" className="quiet-button" onClick={() => setPicking(true)}>
+            {reminder ? 'Change the time' : 'Remind me'}
+          </button>
+          {reminder ? (
+            <button type="button" className="quiet-button" onClick={() => attempt(async () => (await plans.onCancel(errand.key), undefined))}>
+              Don’t remind me
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="quiet-button"
+            onClick={() =>
+              attempt(async () => {
+                const fileName = await plans.onCalendar(errand.key);
+                const when = reminder ? reminder.words : morning ? `tomorrow at ${morning.time}` : 'tomorrow morning';
+                return `Saved ${fileName}: open it to put the trip in your calendar, ${when} (move it there if you like).`;
+              })
+            }
+          >
+            Add to calendar
+          </button>
+        </div>
+      )}
+      {note ? (
+        <p className={note.problem ? 'home-problem-line' : 'errand-note'} role={note.problem ? 'alert' : 'status'}>
+          {note.text}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import type { Home as HomeData, RoomCard } from '../../../../shared/rooms/schema
 import { PROGRESS_COLUMNS } from '../../../../shared/rooms/table';
 import { agoWords, minutesWords, waitingWords } from '../../../../shared/rooms/words';
 import { thingsDecided } from '../../../../shared/session/pile-groups';
-import { Errands } from './Errands';
+import { DueReminders } from './DueReminders';
+import { errandElementId, Errands, type ErrandPlans } from './Errands';
 import { ProgressChart } from './ProgressChart';
 
 /**
@@ -16,12 +17,14 @@ export function Home(props: {
   home: HomeData | undefined;
   loadProblem: string | undefined;
   errands: ErrandsData | undefined;
+  /** Reminders and calendar files for the trips. */
+  plans: ErrandPlans;
   onTick: (line: ErrandLine, done: boolean) => Promise<void>;
   onVisit: (room: string | 'new') => Promise<void>;
   onOpenRoom: (id: string) => void;
   onSetUpAgain: () => Promise<void>;
 }) {
-  const { home, loadProblem, errands, onTick, onVisit, onOpenRoom, onSetUpAgain } = props;
+  const { home, loadProblem, errands, plans, onTick, onVisit, onOpenRoom, onSetUpAgain } = props;
   const [working, setWorking] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const run = (doing: string, call: () => Promise<void>) => {
@@ -61,6 +64,17 @@ export function Home(props: {
           rename, merge or move them whenever you like.
         </p>
       ) : null}
+      {errands && plans.view ? (
+        <DueReminders
+          view={plans.view}
+          errands={errands}
+          onShow={showErrand}
+          onPick={async (key, when) => {
+            await plans.onSet(key, when);
+          }}
+          onPutAway={plans.onCancel}
+        />
+      ) : null}
       <p className="home-hint">Pick a room to carry on where you left off, or drop photos of a room anywhere here.</p>
       {working ? (
         <p className="home-working" role="status">
@@ -94,10 +108,19 @@ export function Home(props: {
           </li>
         </ul>
       )}
-      {home && errands ? <Errands errands={errands} onTick={onTick} /> : null}
+      {home && errands ? <Errands errands={errands} plans={plans} onTick={onTick} /> : null}
       {home ? <MonthAcrossRooms month={home.month} /> : null}
     </main>
   );
+}
+
+/** "Show the things" on a reminder: its trip opened, in view, its line focused. */
+function showErrand(key: string): void {
+  const trip = document.getElementById(errandElementId(key));
+  if (!(trip instanceof HTMLDetailsElement)) return;
+  trip.open = true;
+  trip.scrollIntoView({ block: 'nearest' });
+  trip.querySelector('summary')?.focus();
 }
 
 function RoomCardItem(props: { room: RoomCard; now: number; onVisit: () => void; onOpen: () => void }) {
