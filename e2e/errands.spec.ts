@@ -13,7 +13,7 @@ import type { PileItem, SessionState } from '../src/shared/session/schema';
 import { sessionPaths } from '../src/main/session-log';
 import { expectAccessible } from './support/axe';
 import { dialog, showTheme } from './support/page';
-import { writeLoggedSession } from './support/logged-session';
+import { writeLoggedSession } from '../test-support/logged-session';
 import { shotPath } from './support/screenshots';
 import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 

@@ -9,7 +9,7 @@ import type { PileItem, SessionState } from '../../src/shared/session/schema';
 import { newSessionState } from '../../src/shared/session/new-session';
 import { PhotoStore } from '../../src/main/photos';
 import { sessionPaths } from '../../src/main/session-log';
-import { writeLoggedSession } from './logged-session';
+import { writeLoggedSession } from '../../test-support/logged-session';
 
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 

@@ -3,10 +3,10 @@
  * of `state`) and its meta.json. For specs that need sessions in place before the app starts.
  */
 import path from 'node:path';
-import type { SessionState } from '../../src/shared/session/schema';
-import { documentOf, hashTemplates, metaFromState, SessionLogWriter, writeSessionMeta } from '../../src/main/session-log';
+import type { SessionState } from '../src/shared/session/schema';
+import { documentOf, hashTemplates, metaFromState, SessionLogWriter, writeSessionMeta } from '../src/main/session-log';
 
-const TEMPLATES = path.resolve(import.meta.dirname, '../../templates');
+const TEMPLATES = path.resolve(import.meta.dirname, '../templates');
 
 /** `at`: when the log was written; `lastActiveAt`: what meta.json says the session was last active. */
 export async function writeLoggedSession(paths: { dir: string; log: string }, state: SessionState, at: number, lastActiveAt = at): Promise<void> {
