@@ -189,6 +189,22 @@ describe('"Next thing" and unreadable answers move on', () => {
   });
 });
 
+describe('"It’s too much" on what the space is for', () => {
+  it('regression: said twice, it asked what the space is for again and again; the second time it starts on one small thing', async () => {
+    const harness = await guidedHarness({
+      answers: (question) => {
+        if (question.kind === 'choice' && question.purpose === 'function') return { kind: 'choice', selected: [], other: "can't get to the desk yet, let me grab the mugs" };
+        if (question.kind === 'choice' && question.choices.some((choice) => choice.label === 'It’s too much right now')) return { kind: 'choice', selected: ['It’s too much right now'] };
+        return 'timeout';
+      },
+    });
+    await harness.coach.turn({ text: '' });
+    const functionCards = harness.asked.filter((question) => question.kind === 'choice' && question.purpose === 'function');
+    expect(functionCards).toHaveLength(2);
+    expect(harness.state().guided?.phase).toBe('sorting');
+  });
+});
+
 describe('a turn that has asked enough pauses, but the last answer counts', () => {
   it(`regression: a yes to "Stop for today?" on the ${MAX_DIALOGS_PER_TURN}th card of a turn was dropped, and the session went on`, async () => {
     const harness = await sortingWith([], (question, index) => {
@@ -200,5 +216,21 @@ describe('a turn that has asked enough pauses, but the last answer counts', () =
     expect(harness.asked.at(-1)).toMatchObject({ kind: 'confirm', purpose: 'stop' });
     expect(harness.state().status).toBe('ended');
     expect(harness.state().messages.at(-1)?.text).toMatch(/^Good stopping point/);
+  });
+
+  it('regression: with things leaving the home, that yes paused the turn before the last card, and the session went on until the stop was typed again', async () => {
+    const harness = await guidedHarness({
+      initial: (state: SessionState) => ({ ...state, guided: sorting, piles: { out: [{ id: 'm', name: 'mug', outcome: 'trash', decidedAt: 1 }], belongs: [], unsure: [] } }),
+      answers: (question, index) => {
+        if (question.kind === 'confirm') return { kind: 'confirm', yes: index === MAX_DIALOGS_PER_TURN - 1 };
+        if (question.kind === 'choice' && question.purpose === 'firstStep') return { kind: 'choice', selected: ['It’s by the door'] };
+        return question.kind === 'choice' ? { kind: 'choice', selected: [], other: 'stop for today' } : 'timeout';
+      },
+    });
+    await harness.coach.turn({ text: '' });
+    expect(harness.asked).toHaveLength(MAX_DIALOGS_PER_TURN + 1);
+    expect(harness.asked.at(-1)).toMatchObject({ kind: 'choice', purpose: 'firstStep' });
+    expect(harness.state().status).toBe('ended');
+    expect(harness.state().messages.at(-1)?.text).toMatch(/^Good stopping point.*The first trip is ready by the door/);
   });
 });

@@ -130,8 +130,9 @@ export class GuidedCoach {
       // Starting from last time is the person's choice, though, and happens once: its first card follows by itself.
       const chosen = dialogs > 0 || said !== '' || first?.kind === 'pointed' || (action.kind === 'firstInstruction' && action.reason === 'carried');
       if (!isDialog(action)) return this.#reply(action, said, signal, chosen);
-      // A turn that has asked enough pauses instead of asking again; the last answer still counts (a stop ends).
-      if (dialogs >= MAX_DIALOGS_PER_TURN) return this.#reply({ kind: 'ackProgress', reason: 'paused' }, said, signal, false);
+      // A turn that has asked enough pauses instead of asking again; the last answer still counts (a stop ends, and
+      // the last card of an ending is part of ending, not one more question).
+      if (dialogs >= MAX_DIALOGS_PER_TURN && action.kind !== 'askFirstStep') return this.#reply({ kind: 'ackProgress', reason: 'paused' }, said, signal, false);
       if (speaksBeforeDialog(action)) this.#say(await this.#words(action, said, signal));
       const prompt = this.#render(action, { overwhelmed });
       const resolution = await this.#deps.questions.ask(dialogFor(action, prompt, { photos: this.#deps.state.get().photos.length > 0, ...(note ? { note } : {}) }), signal);

@@ -85,7 +85,8 @@ export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, inpu
   if (buried) return sortWith('buried', fn ?? buried.roomType, buried.firstTarget ?? first);
   // Stuck twice in a row on what the space is for (a question answered, then asked again, is being stuck): no need
   // to know it to start; one small thing, and it can come later.
-  if (!fn && input.kind === 'help' && phase.helped) return sortWith('overwhelmed', ANY_SPACE);
+  // "It's too much" counts as stuck as much as "help" does.
+  if (!fn && (input.kind === 'help' || input.kind === 'overwhelmed') && phase.helped) return sortWith('overwhelmed', ANY_SPACE);
   if (fn && blocked) return sortWith('blocked', fn, blocked.firstTarget ?? first);
   if (fn && overwhelmed) return sortWith('overwhelmed', fn);
   if (fn && hasAnchors) return sortWith('ready', fn);
@@ -94,7 +95,7 @@ export function surveying(state: SessionState, phase: PhaseOf<'surveying'>, inpu
     gatheredAnchors: anchors,
     ...(fn ? { gatheredFunction: fn } : {}),
     ...(phase.revisit ? { revisit: true } : {}),
-    ...(input.kind === 'help' || (phase.helped && input.kind === 'begin') ? { helped: true } : {}),
+    ...(input.kind === 'help' || input.kind === 'overwhelmed' || (phase.helped && input.kind === 'begin') ? { helped: true } : {}),
   };
   if (fn) {
     const candidates = anchorCandidates(state);
