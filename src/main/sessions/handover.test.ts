@@ -141,10 +141,13 @@ describe('handing over to the guided coach', () => {
     await second.app.resumeLatest();
     expect(second.app.store.state.handover).toMatchObject({ reason: 'tool-calls-failing' });
     expect((await second.app.handlers['app:info'](undefined, { signal })).coach).toBe('guided');
+    // The rules model reads these words as overwhelmed again: the second time, the guided coach stops asking what the
+    // space is for and picks the first step itself, said in the chat (its own phases, not the model's modes).
     await second.app.handlers['chat:send']({ text: 'it is for work' }, { signal });
-    const card = await untilState(second.app, (state) => state.pendingQuestion !== undefined);
-    // A card of the guided coach's own wording, not the model's ("What is this room mostly for?").
-    expect(card.pendingQuestion).toMatchObject({ kind: 'choice', prompt: expect.stringMatching(/space mostly for/) });
+    await second.app.idle();
+    const card = second.app.store.state;
+    expect(card.guided).toMatchObject({ phase: 'sorting' });
+    expect(card.pendingQuestion).toBeUndefined();
     expect(second.llm.requests.length).toBeGreaterThan(0);
     expect(second.llm.requests.every((request) => Object.keys(request.tools).length === 0)).toBe(true);
     expect(coachLines(card).filter((line) => line === HANDOVER_NOTICES['tool-calls-failing'])).toHaveLength(1);
