@@ -107,6 +107,8 @@ export const REALISTIC_LINES = [
 /** What the person taps, card by card, in the realistic session. */
 export function personAnswers(question: Question): Answer {
   if (question.kind === 'choice') {
+    // The last card, as the session ends with the envelope leaving: the person puts it by the door.
+    if (question.purpose === 'firstStep') return { kind: 'choice', selected: ['It’s by the door'] };
     return question.purpose === 'function'
       ? { kind: 'choice', selected: ['Work'], followUp: ['Design'] }
       : { kind: 'choice', selected: ['Desk', 'Drawing tablet', 'Lamp'] };

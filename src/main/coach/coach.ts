@@ -28,6 +28,7 @@ import { coachModes, MODE_TEMPLATES, MODE_TITLES, returnToSortingTools, TRANSITI
 import { applyOutput, OUTPUT_SCHEMAS } from './outputs';
 import { FAILED_TOOL_CALLS_BEFORE_HANDOVER, failedToolCallsAfter } from './tool-health';
 import { askSpaceFunction, askWhichOne, confirmDone, endSession, proposeDisposition } from './tools';
+import { askFirstStep } from './first-step';
 import { pointContent } from './pointing';
 
 export const MAX_TRANSITIONS_PER_TURN = 3;
@@ -160,7 +161,7 @@ export class ConversationalCoach {
     this.agent = new Agent({
       effects,
       tools: deps.capabilities.tools
-        ? [proposeDisposition({ ...toolDeps, ...pointing }), askWhichOne({ ...toolDeps, ...pointing }), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, saidDone: () => this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
+        ? [proposeDisposition({ ...toolDeps, ...pointing }), askWhichOne({ ...toolDeps, ...pointing }), askSpaceFunction(toolDeps), confirmDone({ ...toolDeps, onPersonSaidYes: () => (this.#saidDoneThisTurn = this.mode === 'windingDown') }), endSession({ ...toolDeps, templates: deps.templates, saidDone: () => this.#saidDoneThisTurn }), ...returnToSortingTools(toolDeps)]
         : [],
       modes: coachModes({ state: toolDeps.state, tools: deps.capabilities.tools, refreshPrompt: () => this.refreshPrompt() }),
       config: { maxSteps: 8 },
@@ -240,6 +241,9 @@ export class ConversationalCoach {
     if (!this.#stopChosen) return outcome;
     // Ending needs no tools: the session ends below either way, so there is nothing to hand over.
     if (outcome.kind === 'handover') outcome = this.#say(FALLBACK_LINES.windingDown, { kind: 'fallback', reason: outcome.reason });
+    if (signal?.aborted || this.#deps.state.get().status !== 'active') return outcome;
+    // The model did not end it: the last card, when things leave the home, then the end.
+    await askFirstStep(this.#deps, this.#deps.state.get(), signal);
     const state = this.#deps.state.get();
     if (!signal?.aborted && state.status === 'active') this.#deps.state.set(endedSession(state, this.#deps.time.now()));
     return outcome;

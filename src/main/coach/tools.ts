@@ -14,6 +14,7 @@ import { pointedWords, pointShown } from './pointing';
 import { recordDecisions, type Outcome } from '../session/decisions';
 import { groupMatching } from '../detection/offers';
 import { saysSpent, seenOnly } from '../../shared/recommendations/table';
+import { askFirstStep, firstStepResult, type FirstStepDeps } from './first-step';
 
 export interface CoachToolDeps {
   readonly state: StateStore<SessionState>;
@@ -237,8 +238,9 @@ export const KEEP_GOING_RESULT =
  * tool call; "no" (or no answer) keeps the session going and back in sorting. It ends at once only when the person
  * has already said so: they chose "Stop for today" (on a card or a control, `stop`), or said yes to the model's own
  * "Is that it for today?" card while winding down this turn (`saidDone`); they are never asked the same twice in a row.
+ * When things leave the home, the last card before it ends is the first step of the trip out (first-step.ts).
  */
-export function endSession(deps: CoachToolDeps & { readonly saidDone: () => boolean }): AgentTool {
+export function endSession(deps: CoachToolDeps & FirstStepDeps & { readonly saidDone: () => boolean }): AgentTool {
   return defineTool({
     name: 'end_session',
     description:
@@ -252,8 +254,11 @@ export function endSession(deps: CoachToolDeps & { readonly saidDone: () => bool
         agent.modes.scheduleSwitch('sorting', {});
         return KEEP_GOING_RESULT;
       }
+      // The last card, when things leave the home: one small step now, before the session ends.
+      const step = await askFirstStep(deps, deps.state.get(), signal);
+      if (signal?.aborted) return 'Stopped before the session ended.';
       deps.state.set(endedSession(deps.state.get(), deps.time.now(), { ...(summary ? { summary } : {}), ...(next_time ? { nextTime: next_time } : {}) }));
-      return 'The session has ended. Say goodbye in one or two warm, factual sentences.';
+      return `The session has ended.${firstStepResult(step)} Say goodbye in one or two warm, factual sentences.`;
     },
   });
 }

@@ -4,6 +4,7 @@
  * "Stop for today?" card's, which means carry on. "Stop for today", which every card takes, is a control: it winds
  * down at once; a stop typed in a card's own words is only heard, and asked about first.
  */
+import { FIRST_STEP } from '../../shared/exit-plan/first-step';
 import { MAX_FOCUS, type ChoiceOptionSchema, type Resolution } from '../../shared/questions/schema';
 import type { z } from 'zod';
 import { STOP_CARD, stopConfirmed, type QuestionSpec } from '../questions';
@@ -170,9 +171,6 @@ function functionPreset(known: string): { selected: string[]; followUp?: string[
   const followUp = detail?.split(', ').filter((each) => choice.followUp?.choices.includes(each)) ?? [];
   return { selected: [choice.label], ...(followUp.length ? { followUp } : {}) };
 }
-
-/** The last card's two answers: the step is done now, or it waits. */
-export const FIRST_STEP = { done: 'It’s by the door', later: 'Later' } as const;
 
 /** The answer to a dialog as input; `overwhelmed` carries a signal heard earlier in the same turn. */
 export function heardFrom(action: DialogAction, resolution: Resolution, context: { overwhelmed: boolean }): Input {

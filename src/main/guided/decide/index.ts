@@ -75,7 +75,7 @@ import { aid, askAbout, askCarried, offerBreak, propose, unstuck } from './askin
 import { STUCK_BREAK, type Decision, type Router } from './decision';
 import { decisionSupport } from './decision-support';
 import { includesName } from './names';
-import { firstStepOf, summaryOf } from './records';
+import { firstStepCard, summaryOf } from './records';
 import { refining, splitting } from './refining';
 import { groupAgain, sorting } from './sorting';
 import { surveying } from './surveying';
@@ -108,7 +108,7 @@ function route(state: SessionState, input: Input): Decision {
   if (input.kind === 'stop') return { action: { kind: 'confirmStop' }, next: phase };
   if (input.kind === 'windDown') {
     // Ending with things leaving the home: first one small physical step, asked once; then the summary.
-    const step = input.firstStep ? undefined : firstStepOf(state);
+    const step = input.firstStep ? undefined : firstStepCard(state);
     if (step) return { action: step, next: phase };
     return { action: { ...summaryOf(state, phase), ...(input.firstStep === 'done' ? { stepDone: true as const } : {}) }, next: phase };
   }

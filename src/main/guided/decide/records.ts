@@ -3,10 +3,8 @@
  * (`recordsOf`), the instruction after it (a bag to the door every BAG_EVERY things out), the unsure pile after it,
  * what to offer next by name, and the summary when it is time to stop.
  */
-import { exitPlanOf, thingsIn } from '../../../shared/exit-plan/plan';
-import type { ExitPlanGroup } from '../../../shared/exit-plan/schema';
+import { firstStepOf } from '../../../shared/exit-plan/first-step';
 import type { PileItem, SessionState } from '../../../shared/session/schema';
-import { theName } from '../../../shared/text/names';
 import { decidedText, groupedPiles, lineName, pileCounts, pileLines, thingOfEntry } from '../../../shared/session/pile-groups';
 import { carriedLeft } from '../../carry-over/leftovers';
 import { isThingOf, type DecisionRecord } from '../../session/decisions';
@@ -44,28 +42,10 @@ export function instruction(state: SessionState, records: readonly [DecisionReco
   }
 }
 
-/** Where a group leaving the home goes, after "for", in the order a tie is broken: the bag people forget comes first. */
-function boundFor(group: ExitPlanGroup): { readonly rank: number; readonly bound: string } | undefined {
-  if (group.kind === 'donate') return { rank: 0, bound: 'the charity shop' };
-  if (group.kind === 'recycle') return group.destination ? { rank: 1, bound: theName(group.destination) } : { rank: 2, bound: 'the recycling' };
-  if (group.kind === 'trash') return { rank: 3, bound: 'the bin' };
-  return undefined;
-}
-
-/**
- * The last card when the session ends with things leaving the home: the way out with the most things (a tie goes to
- * the donation bag, then a recycling point, the recycling, the bin), as one small physical step now. Undefined when
- * nothing leaves.
- */
-export function firstStepOf(state: SessionState): Extract<Action, { kind: 'askFirstStep' }> | undefined {
-  const leaving = exitPlanOf(state).groups.flatMap((group) => {
-    const way = boundFor(group);
-    return way ? [{ ...way, count: thingsIn(group.items), items: group.items }] : [];
-  });
-  const [first] = leaving.sort((a, b) => b.count - a.count || a.rank - b.rank);
-  if (!first) return undefined;
-  const [only] = first.items;
-  return { kind: 'askFirstStep', count: first.count, bound: first.bound, ...(first.count === 1 && only ? { item: only.name } : {}) };
+/** The last card when the session ends with things leaving the home (shared/exit-plan/first-step.ts). */
+export function firstStepCard(state: SessionState): Extract<Action, { kind: 'askFirstStep' }> | undefined {
+  const step = firstStepOf(state);
+  return step && { kind: 'askFirstStep', ...step };
 }
 
 /** What the person can do when it is time to stop: the facts, and what is left for next time. */
