@@ -125,6 +125,12 @@ test('a reminder set on a trip across three rooms comes once at its time, or onc
   await expect(donation.getByTestId('errand-reminder')).toHaveText('I’ll remind you tomorrow at 9 am.');
   await expect(donation.locator('summary')).toHaveText('Donation: 5 things, from the office, the bedroom and the kitchen · reminder tomorrow at 9 am');
   expect((await notifications(page)).asked).toBe(1);
+  // Home's trips with the reminder set, in both themes at the smallest window.
+  await donation.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('home-errands-reminder-800x600-dark.png') });
+  await showTheme(page, 'light');
+  await page.screenshot({ path: shotPath('home-errands-reminder-800x600-light.png') });
+  await showTheme(page, 'dark');
 
   // The trip as a calendar file, at its reminder's time, with its things: read by an iCalendar parser.
   const saving = page.waitForEvent('download');
