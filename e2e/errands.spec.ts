@@ -5,15 +5,13 @@
  * and the rooms' figures follow.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { newSessionState } from '../src/shared/session/new-session';
-import type { PileItem, SessionState } from '../src/shared/session/schema';
-import { sessionPaths } from '../src/main/session-log';
+import type { PileItem } from '../src/shared/session/schema';
 import { expectAccessible } from './support/axe';
 import { dialog, showTheme } from './support/page';
-import { writeLoggedSession } from '../test-support/logged-session';
+import { decided, writeEndedSession } from '../test-support/logged-session';
 import { shotPath } from './support/screenshots';
 import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
@@ -29,16 +27,8 @@ test.afterEach(async () => {
   folder = undefined;
 });
 
-const thing = (id: string, name: string, outcome: PileItem['outcome'], location?: string): PileItem => ({ id, name, outcome, ...(location ? { location } : {}), decidedAt: START });
-
-/** An ended session as the app would have logged it: its log (one checkpoint) and its meta.json. */
-async function endedSession(dataDir: string, id: string, day: number, spaceFunction: string, out: PileItem[], belongs: PileItem[]): Promise<void> {
-  const at = START + day * DAY;
-  const state: SessionState = { ...newSessionState(id, at), status: 'ended', spaceFunction, piles: { out, belongs, unsure: [] }, itemsProcessed: out.length + belongs.length };
-  const paths = sessionPaths(dataDir, id);
-  await mkdir(paths.dir, { recursive: true });
-  await writeLoggedSession(paths, state, at, at + 3_600_000);
-}
+const thing = (id: string, name: string, outcome: PileItem['outcome'], location?: string) => decided(id, name, outcome, START, location);
+const endedSession = (dataDir: string, id: string, day: number, spaceFunction: string, things: PileItem[]) => writeEndedSession(dataDir, id, START + day * DAY, spaceFunction, things);
 
 const errand = (page: Page, title: string) => page.getByTestId('errands').getByTestId('errand').filter({ hasText: title });
 
@@ -51,16 +41,14 @@ test('Home gathers the exit plans of two rooms into trips, ticked in either view
     'office-visit',
     0,
     'Work',
-    [...books, thing('rc', 'receipts', 'trash'), thing('in', 'empty inhaler', 'recycle', 'the pharmacy')],
-    [thing('co', 'old coat', 'place', 'the charity shop'), thing('la', 'lamp', 'keep')],
+    [...books, thing('rc', 'receipts', 'trash'), thing('in', 'empty inhaler', 'recycle', 'the pharmacy'), thing('co', 'old coat', 'place', 'the charity shop'), thing('la', 'lamp', 'keep')],
   );
   await endedSession(
     folder,
     'bedroom-visit',
     2,
     'Sleep',
-    [thing('ju', 'jumper', 'donate'), thing('pi', 'old pills', 'recycle', 'Pharmacy')],
-    [thing('bo', 'boots', 'place', 'Charity shop'), thing('di', 'casserole dish', 'place', "mum's")],
+    [thing('ju', 'jumper', 'donate'), thing('pi', 'old pills', 'recycle', 'Pharmacy'), thing('bo', 'boots', 'place', 'Charity shop'), thing('di', 'casserole dish', 'place', "mum's")],
   );
   app = await startWebMode({ TIDY_CLOCK_START: new Date(START + 5 * DAY).toISOString(), TIDY_TEST_CLOCK: 'manual' }, { dataDir: folder, settings: { ...NO_DETECTOR, theme: 'dark' } });
   await page.setViewportSize({ width: 800, height: 600 });

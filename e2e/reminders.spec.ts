@@ -7,20 +7,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { newSessionState } from '../src/shared/session/new-session';
-import type { PileItem, SessionState } from '../src/shared/session/schema';
-import { sessionPaths } from '../src/main/session-log';
+import type { PileItem } from '../src/shared/session/schema';
 import { expectAccessible } from './support/axe';
 import { dialog, showTheme } from './support/page';
-import { writeLoggedSession } from '../test-support/logged-session';
+import { decided, writeEndedSession } from '../test-support/logged-session';
 import { shotPath } from './support/screenshots';
 import { NO_DETECTOR, startWebMode, stopAndRemove, type RunningWebMode } from './support/web-mode';
 
 const DAY = 24 * 60 * 60_000;
-const HOUR = 60 * 60_000;
 const VISITS = Date.UTC(2026, 10, 20, 10);
 // Thursday 26 November 2026, 8:15 in the morning, in a time zone the test sets (words are said in main's local time).
 const THURSDAY = Date.UTC(2026, 10, 26, 8, 15);
@@ -35,17 +32,8 @@ test.afterEach(async () => {
   folder = undefined;
 });
 
-const thing = (id: string, name: string, outcome: PileItem['outcome'], location?: string): PileItem => ({ id, name, outcome, ...(location ? { location } : {}), decidedAt: VISITS });
-
-async function endedSession(dataDir: string, id: string, day: number, spaceFunction: string, piles: PileItem[]): Promise<void> {
-  const at = VISITS + day * DAY;
-  const out = piles.filter((item) => item.outcome !== 'keep' && item.outcome !== 'place');
-  const belongs = piles.filter((item) => item.outcome === 'keep' || item.outcome === 'place');
-  const state: SessionState = { ...newSessionState(id, at), status: 'ended', spaceFunction, piles: { out, belongs, unsure: [] }, itemsProcessed: piles.length };
-  const paths = sessionPaths(dataDir, id);
-  await mkdir(paths.dir, { recursive: true });
-  await writeLoggedSession(paths, state, at, at + HOUR);
-}
+const thing = (id: string, name: string, outcome: PileItem['outcome'], location?: string) => decided(id, name, outcome, VISITS, location);
+const endedSession = (dataDir: string, id: string, day: number, spaceFunction: string, things: PileItem[]) => writeEndedSession(dataDir, id, VISITS + day * DAY, spaceFunction, things);
 
 /** What the page's stand-in for the browser's Notification saw: notifications shown, and how often leave was asked. */
 interface NotificationRecord {

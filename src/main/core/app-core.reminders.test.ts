@@ -3,17 +3,13 @@
  * channel, comes due on the core's clock and is shown once: web mode pushes it to the page, the window's core hands it
  * to the system's notifications. The calendar file is of the trip as Home gathers it.
  */
-import { mkdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PushEvent } from './app-core';
 import type { AppCore } from './app-core';
-import { newSessionState } from '../../shared/session/new-session';
-import type { PileItem, SessionState } from '../../shared/session/schema';
 import type { ReminderNotice } from '../../shared/reminders/schema';
 import { manualTime } from '../effects';
-import { sessionPaths } from '../session-log';
 import { testCore } from '../../../test-support/fixtures';
-import { writeLoggedSession } from '../../../test-support/logged-session';
+import { decided, writeEndedSession } from '../../../test-support/logged-session';
 import { tempFolder } from '../../../test-support/temp-folder';
 
 const signal = new AbortController().signal;
@@ -27,20 +23,12 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function endedSession(dataDir: string, id: string, day: number, spaceFunction: string, out: PileItem[]): Promise<void> {
-  const at = VISIT + day * 24 * 3_600_000;
-  const state: SessionState = { ...newSessionState(id, at), status: 'ended', spaceFunction, piles: { out, belongs: [], unsure: [] }, itemsProcessed: out.length };
-  const paths = sessionPaths(dataDir, id);
-  await mkdir(paths.dir, { recursive: true });
-  await writeLoggedSession(paths, state, at, at + 3_600_000);
-}
-
-const donate = (id: string, name: string): PileItem => ({ id, name, outcome: 'donate', decidedAt: VISIT });
+const donate = (id: string, name: string) => decided(id, name, 'donate', VISIT);
 
 async function homeWithTrips(notify?: (notice: ReminderNotice) => void) {
   const dataDir = await tempFolder('tidy-core-reminders-');
-  await endedSession(dataDir, 'office-visit', 0, 'Work', [donate('b1', 'book'), donate('b2', 'book')]);
-  await endedSession(dataDir, 'bedroom-visit', 1, 'Sleep', [donate('ju', 'jumper')]);
+  await writeEndedSession(dataDir, 'office-visit', VISIT, 'Work', [donate('b1', 'book'), donate('b2', 'book')]);
+  await writeEndedSession(dataDir, 'bedroom-visit', VISIT + 24 * 3_600_000, 'Sleep', [donate('ju', 'jumper')]);
   const time = manualTime(THURSDAY);
   const pushes: PushEvent[] = [];
   app = testCore({ dataDir, time: time.clock, timers: time.timers, ...(notify ? { notify } : {}) });

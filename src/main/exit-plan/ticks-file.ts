@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ExitPlanTicksSchema, NO_TICKS, type ExitPlanTicks } from '../../shared/exit-plan/schema';
-import { writeFileAtomic } from '../files/write-atomic';
+import { writeJsonFile } from '../files/write-atomic';
 import type { Logger } from '../log/logger';
 
 export const EXIT_PLAN_FILE = 'exit-plan.json';
@@ -40,5 +40,5 @@ export function parseExitPlanTicks(text: string, file: string, logger: Pick<Logg
 
 /** Whole or not at all: a temporary file, fsynced, renamed over the old one (as meta.json is written). */
 export async function writeExitPlanTicks(sessionDir: string, ticks: ExitPlanTicks): Promise<void> {
-  await writeFileAtomic(exitPlanFile(sessionDir), `${JSON.stringify(ExitPlanTicksSchema.parse(ticks), null, 2)}\n`, { sync: true });
+  await writeJsonFile(exitPlanFile(sessionDir), ExitPlanTicksSchema, ticks);
 }

@@ -4,14 +4,11 @@
  * the reminder (shown on Home, quietly), the tick in its session's plan, and a reminders file that is never half
  * written, whatever the moment of the kill.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Errands } from '../../shared/exit-plan/schema';
 import { RemindersFileSchema, type RemindersView } from '../../shared/reminders/schema';
-import { newSessionState } from '../../shared/session/new-session';
-import type { PileItem, SessionState } from '../../shared/session/schema';
-import { sessionPaths } from '../session-log';
-import { writeLoggedSession } from '../../../test-support/logged-session';
+import { decided, writeEndedSession } from '../../../test-support/logged-session';
 import { tempFolder } from '../../../test-support/temp-folder';
 import { connect, startWeb, type RunningWebChild, type WebClient } from '../../../test-support/web-child';
 import { remindersFilePath } from './file';
@@ -53,11 +50,7 @@ async function call<T>(client: WebClient, channel: string, input?: unknown): Pro
 async function homeWithTrips(): Promise<string> {
   const dataDir = await tempFolder('tidy-reminders-crash-');
   const visit = THURSDAY - 3 * 24 * HOUR;
-  const donate = (id: string, name: string): PileItem => ({ id, name, outcome: 'donate', decidedAt: visit });
-  const state: SessionState = { ...newSessionState('office-visit', visit), status: 'ended', spaceFunction: 'Work', piles: { out: [donate('b1', 'book'), donate('ju', 'jumper')], belongs: [], unsure: [] }, itemsProcessed: 2 };
-  const paths = sessionPaths(dataDir, state.id);
-  await mkdir(paths.dir, { recursive: true });
-  await writeLoggedSession(paths, state, visit, visit + HOUR);
+  await writeEndedSession(dataDir, 'office-visit', visit, 'Work', [decided('b1', 'book', 'donate', visit), decided('ju', 'jumper', 'donate', visit)]);
   return dataDir;
 }
 

@@ -4,11 +4,10 @@
  * reported with why and never written over: the first reminder set after it puts it aside, kept, under a name of its
  * own, and starts a new file.
  */
-import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { RemindersFileSchema, type RemindersFile } from '../../shared/reminders/schema';
 import { readJsonFile } from '../files/read-json';
-import { writeFileAtomic } from '../files/write-atomic';
+import { setFileAside, writeJsonFile } from '../files/write-atomic';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -26,12 +25,10 @@ export async function readRemindersFile(dataDir: string): Promise<RemindersFileR
 }
 
 export async function writeRemindersFile(dataDir: string, file: RemindersFile): Promise<void> {
-  await writeFileAtomic(remindersFilePath(dataDir), `${JSON.stringify(RemindersFileSchema.parse(file), null, 2)}\n`, { sync: true });
+  await writeJsonFile(remindersFilePath(dataDir), RemindersFileSchema, file);
 }
 
 /** Puts an unreadable reminders file aside (kept, never deleted); returns its new name. */
-export async function setRemindersFileAside(dataDir: string, at: number): Promise<string> {
-  const aside = `reminders.unreadable-${new Date(at).toISOString().replace(/[:.]/g, '-')}.json`;
-  await rename(remindersFilePath(dataDir), path.join(dataDir, aside));
-  return aside;
+export function setRemindersFileAside(dataDir: string, at: number): Promise<string> {
+  return setFileAside(remindersFilePath(dataDir), at);
 }

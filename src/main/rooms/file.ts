@@ -3,11 +3,10 @@
  * file, fsynced, renamed over the old one). A file that cannot be read is reported with why, and is never written
  * over: the sessions it names stay in their folders whatever becomes of it.
  */
-import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { RoomsFileSchema, type RoomsFile } from '../../shared/rooms/schema';
 import { readJsonFile } from '../files/read-json';
-import { writeFileAtomic } from '../files/write-atomic';
+import { setFileAside, writeJsonFile } from '../files/write-atomic';
 
 export const ROOMS_FILE = 'rooms.json';
 
@@ -26,12 +25,10 @@ export async function readRoomsFile(dataDir: string): Promise<RoomsFileRead> {
 }
 
 export async function writeRoomsFile(dataDir: string, file: RoomsFile): Promise<void> {
-  await writeFileAtomic(roomsFilePath(dataDir), `${JSON.stringify(RoomsFileSchema.parse(file), null, 2)}\n`, { sync: true });
+  await writeJsonFile(roomsFilePath(dataDir), RoomsFileSchema, file);
 }
 
 /** Puts an unreadable rooms file aside under a name of its own (kept, never deleted); returns that name. */
-export async function setRoomsFileAside(dataDir: string, at: number): Promise<string> {
-  const aside = `rooms.unreadable-${new Date(at).toISOString().replace(/[:.]/g, '-')}.json`;
-  await rename(roomsFilePath(dataDir), path.join(dataDir, aside));
-  return aside;
+export function setRoomsFileAside(dataDir: string, at: number): Promise<string> {
+  return setFileAside(roomsFilePath(dataDir), at);
 }

@@ -10,7 +10,7 @@ import type { SessionState } from '../../shared/session/schema';
 import { pileCounts } from '../../shared/session/pile-groups';
 import { progressOf } from '../../shared/sessions/progress';
 import { leftoversOf } from '../carry-over/leftovers';
-import { writeFileAtomic } from '../files/write-atomic';
+import { writeJsonFile } from '../files/write-atomic';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/sessions/schema';
 
 export { SessionMetaSchema, type SessionMeta };
@@ -46,7 +46,7 @@ export function metaFromState(state: SessionState, coach: SessionMeta['coach'], 
 
 /** Writes `meta.json` whole or not at all: a temporary file, fsynced, renamed over the old one. */
 export async function writeSessionMeta(dir: string, meta: SessionMeta): Promise<void> {
-  await writeFileAtomic(path.join(dir, 'meta.json'), `${JSON.stringify(SessionMetaSchema.parse(meta), null, 2)}\n`, { sync: true });
+  await writeJsonFile(path.join(dir, 'meta.json'), SessionMetaSchema, meta);
 }
 
 export interface ListedSession extends SessionMeta {
