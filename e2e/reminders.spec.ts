@@ -109,6 +109,12 @@ test('a reminder set on a trip across three rooms comes once at its time, or onc
   await showTheme(page, 'dark');
   // Nothing asked the browser for leave to notify until a reminder is set.
   expect((await notifications(page)).asked).toBe(0);
+  // The picker takes focus as it opens; Escape closes it and gives focus back to what opened it.
+  await expect(picker.getByRole('button', { name: /This evening/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(donation.getByRole('button', { name: 'Remind me' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await picker.getByRole('button', { name: /Tomorrow morning/ }).click();
   await expect(donation.getByTestId('errand-reminder')).toHaveText('I’ll remind you tomorrow at 9 am.');
   await expect(donation.locator('summary')).toHaveText('Donation: 5 things, from the office, the bedroom and the kitchen · reminder tomorrow at 9 am');
@@ -129,7 +135,7 @@ test('a reminder set on a trip across three rooms comes once at its time, or onc
   expect(event.summary).toBe('Trip: Donation');
   expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-27T09:00:00.000Z');
   expect(event.description).toContain('- books ×3 (Office)\n- jumper (Bedroom)\n- blender (Kitchen)');
-  await expect(donation.getByRole('status')).toContainText('Saved tidying-trip-donation.ics');
+  await expect(donation.getByRole('status')).toContainText('Saving tidying-trip-donation.ics: open it to put the trip in your calendar, tomorrow at 9 am');
 
   // Mum's this evening. At 7 pm: one notification, silent, saying what to take where; a card on Home.
   const mums = trip(page, "To mum's");

@@ -10,6 +10,7 @@ import type { Configuration } from 'electron-builder';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempFolderSync } from '../test-support/temp-folder';
+import { APP_ID } from '../src/main/electron/app-id';
 import { Detector } from '../src/main/detection/detector';
 import { findDetectorRuntime, findWorkerFile, PACKAGED_FOLDER } from '../src/main/detection/runtime';
 import { findHeicWorkerFile, HeicDecoder } from '../src/main/photos/heic';
@@ -77,6 +78,8 @@ describe('electron-builder.yml', () => {
   });
 
   it('makes the installers asked for, per user on Windows, keeping the person’s sessions on uninstall', () => {
+    // The id Windows shows the app's notifications under is the one the installer registers.
+    expect(config.appId).toBe(APP_ID);
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
     expect(config.linux?.category).toBe('Utility');
     expect(config.mac?.target).toEqual(['dmg']);

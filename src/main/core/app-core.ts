@@ -249,7 +249,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     logger,
     now: () => time.now(),
     timers: deps.timers ?? systemTimers,
-    errands: async () => exitPlans.errands(await rooms.planned()),
+    trips: async () => {
+      const planned = await rooms.planned();
+      return planned ? exitPlans.errandsRead(planned) : { errands: { open: [], done: [] }, complete: false };
+    },
     notify: deps.notify ?? ((notice) => emit({ channel: 'reminders:notify', payload: notice })),
     changed: (view) => emit({ channel: 'reminders:changed', payload: view }),
   });
@@ -366,10 +369,10 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'exitPlan:get': ({ id }) => exitPlans.view(id),
     'exitPlan:tick': ({ id, itemId, done }) => exitPlans.tick(id, itemId, done),
     'exitPlan:dismiss': ({ id }) => exitPlans.dismiss(id),
-    'errands:list': async () => exitPlans.errands(await rooms.planned()),
+    'errands:list': async () => exitPlans.errands((await rooms.planned()) ?? []),
     'errands:calendar': ({ key }) => reminders.calendar(key),
     'reminders:get': () => reminders.view(),
-    'reminders:set': ({ key, when }) => reminders.set(key, when),
+    'reminders:set': ({ key, when, shown }) => reminders.set(key, when, shown),
     'reminders:cancel': ({ key }) => reminders.cancel(key),
     'debug:events': async ({ limit }) => {
       const paths = current.paths;

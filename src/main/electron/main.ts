@@ -9,6 +9,7 @@ import { electronDataDirChoice, electronSettingsStore } from './settings-store';
 import { connectWindow } from './ipc';
 import { APP_ORIGIN, appUrlCheck } from './app-url';
 import { registerAppScheme, serveRenderer } from './protocol';
+import { APP_ID } from './app-id';
 import { showReminder } from './notifications';
 import { hardenApp } from './security';
 import { windowOptions } from './window-options';
@@ -27,6 +28,8 @@ export function startDesktopApp(): void {
     app.quit();
     return;
   }
+  // Windows shows an app's notifications only under its AppUserModelID: the installer's appId (electron-builder.yml).
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   // Every renderer sandboxed, not only the windows that ask for it (the checklist's item 4, as Electron advises).
   app.enableSandbox();
   registerAppScheme();
@@ -108,7 +111,11 @@ export function startDesktopApp(): void {
       },
       secrets: electronSecretStore(),
       notify: (notice) => {
-        showReminder(notice, () => window);
+        // A click brings the window back, or opens it again (on macOS the app outlives its window).
+        showReminder(notice, () => {
+          if (!window) createWindow();
+          return window;
+        });
       },
       pickPhotoPaths: () =>
         pick({

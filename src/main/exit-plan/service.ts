@@ -72,6 +72,11 @@ export class ExitPlans {
    * left out, with a warning (Sessions says what is wrong with it).
    */
   async errands(planned: readonly PlannedSession[]): Promise<Errands> {
+    return (await this.errandsRead(planned)).errands;
+  }
+
+  /** The trips, and whether every plan could be read (`complete`): a trip missing from a partial read may not be done. */
+  async errandsRead(planned: readonly PlannedSession[]): Promise<{ errands: Errands; complete: boolean }> {
     const plans = await Promise.all(
       planned.map(async ({ session, room }) => {
         try {
@@ -82,7 +87,7 @@ export class ExitPlans {
         }
       }),
     );
-    return errandsOf(plans.flat());
+    return { errands: errandsOf(plans.flat()), complete: plans.every((read) => read.length > 0) };
   }
 
   /** Ended sessions (not the one in use) whose plan has things left and was not put away, newest first. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Errand, Errands } from '../../shared/exit-plan/schema';
@@ -23,7 +23,7 @@ const errand = (key: string, title: string, left: number, room = 'Office'): Erra
 });
 
 /** The service over a data folder, on a clock the test moves, with the trips it is given and what it showed. */
-async function remindersAt(start: number, options: { dataDir?: string; errands?: () => Errands } = {}) {
+async function remindersAt(start: number, options: { dataDir?: string; errands?: () => Errands; complete?: () => boolean; notify?: (notice: ReminderNotice) => void } = {}) {
   const dataDir = options.dataDir ?? (await tempFolder('tidy-reminders-'));
   const time = manualTime(start);
   const notices: ReminderNotice[] = [];
@@ -35,8 +35,11 @@ async function remindersAt(start: number, options: { dataDir?: string; errands?:
     logger: { info: () => {}, warn: (message) => warnings.push(message) },
     now: () => time.clock.now(),
     timers: time.timers,
-    errands: async () => options.errands?.() ?? trips,
-    notify: (notice) => notices.push(notice),
+    trips: async () => ({ errands: options.errands?.() ?? trips, complete: options.complete?.() ?? true }),
+    notify: (notice) => {
+      options.notify?.(notice);
+      notices.push(notice);
+    },
     changed: (view) => views.push(view),
   });
   await reminders.start();
@@ -183,6 +186,64 @@ describe('reminders on trips', () => {
       expect(await readFile(path.join(dataDir, aside[0]!), 'utf8')).toBe(bad);
       expect(app.warnings).toContain('The unreadable reminders file was put aside; a new one is started');
     }
+  });
+
+  it('starts a new file when the unreadable one was mended or removed by hand meanwhile', async () => {
+    const dataDir = await tempFolder('tidy-reminders-bad-');
+    await writeFile(remindersFilePath(dataDir), '{');
+    const app = await remindersAt(local(11, 26, 8), { dataDir });
+    await rm(remindersFilePath(dataDir));
+    expect((await app.reminders.set('donate', { kind: 'morning' })).problem).toBeUndefined();
+    expect((await app.onDisk()).reminders).toMatchObject([{ key: 'donate' }]);
+  });
+
+  it('reminds all the same when not every plan could be read, with the trip as it was set, and lets it go only on a full read', async () => {
+    let complete = false;
+    const app = await remindersAt(local(11, 26, 8), { complete: () => complete });
+    await app.reminders.set('donate', { kind: 'evening' });
+    await app.reminders.set("place:mum's", { kind: 'morning' });
+    // Neither trip is read at their times: one because a plan could not be read, the other because it is all done.
+    app.setTrips({ open: [], done: [] });
+    await app.advance(12 * HOUR);
+    expect(app.notices.map((notice) => notice.body)).toEqual(['Donation.']);
+    expect((await app.reminders.view()).due.map((reminder) => reminder.key)).toEqual(['donate']);
+    complete = true;
+    await app.advance(14 * HOUR);
+    expect(app.notices).toHaveLength(1);
+    expect(await app.reminders.view()).toMatchObject({ set: [], due: [{ key: 'donate' }] });
+  });
+
+  it('refuses a time the page offered before the clock moved on (open over midnight), setting nothing', async () => {
+    const app = await remindersAt(local(11, 27, 23, 55));
+    const offered = (await app.reminders.view()).options.find((option) => option.when.kind === 'morning')!;
+    expect(offered.at).toBe(local(11, 28, 9));
+    await app.advance(10 * 60_000);
+    await expect(app.reminders.set('donate', offered.when, offered.at)).rejects.toThrow('moved on since they were shown');
+    expect((await app.reminders.view()).set).toEqual([]);
+    const now = (await app.reminders.view()).options.find((option) => option.when.kind === 'morning')!;
+    expect((await app.reminders.set('donate', now.when, now.at)).set).toMatchObject([{ at: local(11, 29, 9) }]);
+  });
+
+  it('writes what was asked before it closes, and takes no change after', async () => {
+    const app = await remindersAt(local(11, 26, 8));
+    const setting = app.reminders.set('donate', { kind: 'morning' });
+    await app.reminders.dispose();
+    await setting;
+    expect((await app.onDisk()).reminders).toMatchObject([{ key: 'donate' }]);
+    await expect(app.reminders.set("place:mum's", { kind: 'morning' })).rejects.toThrow('closing');
+    expect((await app.onDisk()).reminders).toHaveLength(1);
+  });
+
+  it('shows the card on Home even when the notification cannot be shown', async () => {
+    const app = await remindersAt(local(11, 26, 8), {
+      notify: () => {
+        throw new Error('no notification service');
+      },
+    });
+    await app.reminders.set('donate', { kind: 'evening' });
+    await app.advance(12 * HOUR);
+    expect(app.views.at(-1)?.due).toMatchObject([{ key: 'donate' }]);
+    expect(app.warnings).toContain('A reminder could not be shown as a notification');
   });
 
   it('reminds all the same when the trips cannot be read at that moment', async () => {

@@ -2,8 +2,8 @@
  * Reminders on Home's trips (docs/rooms.md, "Reminders"): set at a plain time the person picked, kept in
  * `reminders.json`, and shown when they come due on the app's clock, as a notification at most once a day and as a
  * card on Home. One that came due while the app was closed is shown once, quietly, on the next start: a card on Home,
- * no notification. A reminder is shown in one run only; the next start lets it go. A trip with nothing left to take
- * by then is not reminded of at all.
+ * no notification. A reminder is shown in one run only; the next start lets it go. A trip known to have nothing left to
+ * take by then is not reminded of; one that cannot be read at that moment is reminded of all the same.
  */
 import { errandWords } from '../../shared/exit-plan/errands';
 import type { Errand, Errands } from '../../shared/exit-plan/schema';
@@ -21,25 +21,33 @@ import { NO_REMINDERS, readRemindersFile, setRemindersFileAside, writeRemindersF
  */
 export const WAKE_MS = 60 * 60_000;
 
+/** Home's trips as they stand, and whether every plan could be read (a trip missing from a partial read may not be done). */
+export interface TripsRead {
+  readonly errands: Errands;
+  readonly complete: boolean;
+}
+
 export interface RemindersDeps {
   dataDir: string;
   logger: Pick<Logger, 'info' | 'warn'>;
   now: () => number;
   timers: Timers;
-  /** Home's trips as they stand now. */
-  errands: () => Promise<Errands>;
+  trips: () => Promise<TripsRead>;
   /** Shows a notification: the system's in the window, the browser's in web mode. */
   notify: (notice: ReminderNotice) => void;
   /** Told every change (and each wake of the scheduler, so the words stay true). */
   changed: (view: RemindersView) => void;
 }
 
+/** What the trips say of a reminder that came due: what to show it with, or that its trip has nothing left to take. */
+type Due = { readonly show: Errand | Reminder } | { readonly letGo: true };
+
 export class Reminders {
   #file: RemindersFile = NO_REMINDERS;
   /** The file could not be read: why. It is not written over until a reminder is set (then it is put aside). */
   #problem: string | undefined;
   #ready: Promise<void> | undefined;
-  /** One change at a time, in order: two quick changes never lose one another. */
+  /** One read or change at a time, in the order asked: two quick changes never lose one another. */
   #queue: Promise<unknown> = Promise.resolve();
   #timer: unknown;
   #closed = false;
@@ -48,31 +56,14 @@ export class Reminders {
 
   /** Reads the file, shows what came due while the app was closed, and starts the scheduler. */
   start(): Promise<void> {
-    this.#ready ??= this.#serial(async () => {
-      const read = await readRemindersFile(this.deps.dataDir);
-      if (read.kind === 'unreadable') {
-        this.#problem = `Your reminders could not be read: ${read.reason}. The file is kept as it is; setting a reminder puts it aside and starts a new one.`;
-        this.deps.logger.warn('The reminders file could not be read', { reason: read.reason });
-        return;
-      }
-      this.#file = read.file;
-      const now = this.deps.now();
-      // Shown in an earlier run: they have had their showing.
-      const kept = read.file.reminders.filter((reminder) => reminder.shownAt === undefined);
-      const passed = kept.filter((reminder) => reminder.at <= now);
-      if (kept.length === read.file.reminders.length && passed.length === 0) return;
-      // Trips that cannot be read now are taken as still open: a reminder is never lost to a read that failed.
-      const open = passed.length ? await this.#openErrands().catch(() => undefined) : undefined;
-      const reminders = kept.flatMap((reminder) => (reminder.at > now ? [reminder] : !open || open.has(reminder.key) ? [{ ...reminder, shownAt: now }] : []));
-      if (passed.length) this.deps.logger.info('Reminders that came due while Tidying was closed are shown on Home', { count: reminders.filter((reminder) => reminder.shownAt).length });
-      try {
-        await this.#write({ ...this.#file, reminders });
-      } catch (error) {
-        // Shown all the same; the file catches up with the next change.
-        this.#file = { ...this.#file, reminders };
-        this.deps.logger.warn('The reminders file could not be written', { error });
-      }
-    }).finally(() => this.#schedule());
+    this.#ready ??= this.#serial(() => this.#read()).then(
+      () => this.#schedule(),
+      (error: unknown) => {
+        // Tried again by the next call: a read that failed once is not the answer for the whole run.
+        this.#ready = undefined;
+        throw error;
+      },
+    );
     return this.#ready;
   }
 
@@ -81,26 +72,27 @@ export class Reminders {
     return this.#view();
   }
 
-  /** Sets the trip's reminder (replacing one it had) at the plain time picked. */
-  set(key: string, when: ReminderWhen): Promise<RemindersView> {
+  /**
+   * Sets the trip's reminder (replacing one it had) at the plain time picked. `shown`: the time the page offered for
+   * it; when the clock has moved past that offer (the page was open over midnight), nothing is set and the person is
+   * asked to pick again from the times as they are now.
+   */
+  set(key: string, when: ReminderWhen, shown?: number): Promise<RemindersView> {
     return this.#change(async () => {
-      const errand = (await this.#openErrands()).get(key);
+      const errand = (await this.deps.trips()).errands.open.find((candidate) => candidate.key === key);
       if (!errand) throw new IpcError({ code: 'invalid-input', message: 'That trip has nothing left to take, so there is nothing to remind you of.' });
       const now = this.deps.now();
       const time = reminderAt(when, now);
       if ('problem' in time) throw new IpcError({ code: 'invalid-input', message: time.problem });
-      if (this.#problem !== undefined) {
-        const aside = await setRemindersFileAside(this.deps.dataDir, now);
-        this.deps.logger.warn('The unreadable reminders file was put aside; a new one is started', { keptAs: aside });
-        this.#problem = undefined;
-      }
+      if (shown !== undefined && shown !== time.at) throw new IpcError({ code: 'invalid-input', message: 'The times on offer have moved on since they were shown: pick again.' });
+      if (this.#problem !== undefined) await this.#setAside(now);
       const reminder: Reminder = { key, title: errand.title, when, at: time.at, setAt: now };
       await this.#write({ ...this.#file, reminders: [...this.#file.reminders.filter((other) => other.key !== key), reminder] });
       this.deps.logger.info('A reminder was set', { key, at: time.at, when: when.kind });
     });
   }
 
-  /** "Don't remind me" on a trip, or a reminder that came due answered ("Put away"): it is gone. */
+  /** "Don't remind me" on a trip, or a reminder that came due answered ("Put it away"): it is gone. */
   cancel(key: string): Promise<RemindersView> {
     return this.#change(async () => {
       const rest = this.#file.reminders.filter((reminder) => reminder.key !== key);
@@ -113,7 +105,7 @@ export class Reminders {
   /** The trip as a calendar event: at its reminder's time, or else tomorrow morning's. */
   async calendar(key: string): Promise<CalendarFile> {
     await this.start();
-    const errand = (await this.#openErrands()).get(key);
+    const errand = (await this.deps.trips()).errands.open.find((candidate) => candidate.key === key);
     if (!errand) throw new IpcError({ code: 'invalid-input', message: 'That trip has nothing left to take.' });
     const now = this.deps.now();
     const reminder = this.#file.reminders.find((candidate) => candidate.key === key && candidate.shownAt === undefined && candidate.at > now);
@@ -126,29 +118,88 @@ export class Reminders {
     await this.#queue;
   }
 
+  /** No change is taken after this; the ones already asked for are written first. */
   async dispose(): Promise<void> {
     this.#closed = true;
     this.#clearTimer();
-    await this.#queue.catch(() => {});
+    await this.#queue;
+  }
+
+  async #read(): Promise<void> {
+    const read = await readRemindersFile(this.deps.dataDir);
+    if (read.kind === 'unreadable') {
+      this.#problem = `Your reminders could not be read: ${read.reason}. The file is kept as it is; setting a reminder puts it aside and starts a new one.`;
+      this.deps.logger.warn('The reminders file could not be read', { reason: read.reason });
+      return;
+    }
+    this.#file = read.file;
+    const now = this.deps.now();
+    // Shown in an earlier run: they have had their showing.
+    const kept = read.file.reminders.filter((reminder) => reminder.shownAt === undefined);
+    const passed = kept.filter((reminder) => reminder.at <= now);
+    if (kept.length === read.file.reminders.length && passed.length === 0) return;
+    const due = await this.#dueOf(passed);
+    const reminders = kept.flatMap((reminder) => {
+      const what = due.get(reminder);
+      return !what ? [reminder] : 'letGo' in what ? [] : [{ ...reminder, shownAt: now }];
+    });
+    if (passed.length) this.deps.logger.info('Reminders that came due while Tidying was closed are shown on Home', { count: reminders.filter((reminder) => reminder.shownAt).length });
+    try {
+      await this.#write({ ...this.#file, reminders });
+    } catch (error) {
+      // Shown all the same; the file catches up with the next change.
+      this.#file = { ...this.#file, reminders };
+      this.deps.logger.warn('The reminders file could not be written', { error });
+    }
   }
 
   /** What came due since the last look: shown (a notification, the first today), or let go when nothing is left to take. */
   async #wake(): Promise<void> {
     const now = this.deps.now();
-    const due = this.#file.reminders.filter((reminder) => reminder.shownAt === undefined && reminder.at <= now);
-    if (due.length) {
-      // Trips that cannot be read now are taken as still open: a reminder is never lost to a read that failed.
-      const open = await this.#openErrands().catch(() => undefined);
-      const shown = due.filter((reminder) => !open || open.has(reminder.key));
+    const passed = this.#file.reminders.filter((reminder) => reminder.shownAt === undefined && reminder.at <= now);
+    if (passed.length) {
+      const due = await this.#dueOf(passed);
+      const shown = passed.flatMap((reminder) => {
+        const what = due.get(reminder)!;
+        return 'show' in what ? [what.show] : [];
+      });
       const notify = shown.length > 0 && this.#file.notifiedOn !== dayOf(now);
-      const reminders = this.#file.reminders.flatMap((reminder) =>
-        !due.includes(reminder) ? [reminder] : shown.includes(reminder) ? [{ ...reminder, shownAt: now }] : [],
-      );
+      const reminders = this.#file.reminders.flatMap((reminder) => {
+        const what = due.get(reminder);
+        return !what ? [reminder] : 'letGo' in what ? [] : [{ ...reminder, shownAt: now }];
+      });
+      // Written before it is shown: a write that fails never leads to a second notification.
       await this.#write({ ...this.#file, reminders, ...(notify ? { notifiedOn: dayOf(now) } : {}) });
-      if (notify) this.deps.notify(noticeOf(shown.map((reminder) => open?.get(reminder.key) ?? reminder)));
-      this.deps.logger.info('Reminders came due', { shown: shown.length, notified: notify, nothingLeft: due.length - shown.length });
+      if (notify) {
+        try {
+          this.deps.notify(noticeOf(shown));
+        } catch (error) {
+          // The card on Home is the reminder all the same.
+          this.deps.logger.warn('A reminder could not be shown as a notification', { error });
+        }
+      }
+      this.deps.logger.info('Reminders came due', { shown: shown.length, notified: notify, nothingLeft: passed.length - shown.length });
     }
     this.deps.changed(this.#view());
+  }
+
+  /**
+   * What each reminder that came due is shown with: its trip as it stands, else its own title when the trips cannot all
+   * be read. Only a trip known to have nothing left (every plan read, and it is not open) lets its reminder go.
+   */
+  async #dueOf(passed: readonly Reminder[]): Promise<Map<Reminder, Due>> {
+    const read = await this.deps.trips().catch((error: unknown) => {
+      this.deps.logger.warn('The trips could not be read for the reminders that came due; they are shown as they were set', { error });
+      return undefined;
+    });
+    const open = new Map((read?.errands.open ?? []).map((errand) => [errand.key, errand]));
+    return new Map(
+      passed.map((reminder): [Reminder, Due] => {
+        const errand = open.get(reminder.key);
+        if (errand) return [reminder, { show: errand }];
+        return [reminder, read?.complete ? { letGo: true } : { show: reminder }];
+      }),
+    );
   }
 
   #view(): RemindersView {
@@ -164,8 +215,15 @@ export class Reminders {
     };
   }
 
-  async #openErrands(): Promise<Map<string, Errand>> {
-    return new Map((await this.deps.errands()).open.map((errand) => [errand.key, errand]));
+  /** The unreadable file aside, kept; one that was mended or removed by hand meanwhile is simply gone. */
+  async #setAside(now: number): Promise<void> {
+    try {
+      const aside = await setRemindersFileAside(this.deps.dataDir, now);
+      this.deps.logger.warn('The unreadable reminders file was put aside; a new one is started', { keptAs: aside });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    this.#problem = undefined;
   }
 
   async #write(file: RemindersFile): Promise<void> {
@@ -173,16 +231,16 @@ export class Reminders {
     this.#file = file;
   }
 
+  /** A change, queued at once behind the first read (so shutdown waits for it), refused once the app is closing. */
   #change(change: () => Promise<void>): Promise<RemindersView> {
-    // Read first (queued ahead of any change), then the change in its turn.
-    return this.start()
-      .then(() => this.#serial(change))
-      .then(() => {
-        this.#schedule();
-        const view = this.#view();
-        this.deps.changed(view);
-        return view;
-      });
+    if (this.#closed) return Promise.reject(new IpcError({ code: 'closed', message: 'Tidying is closing: nothing more is changed.' }));
+    void this.start().catch(() => {});
+    return this.#serial(change).then(() => {
+      this.#schedule();
+      const view = this.#view();
+      this.deps.changed(view);
+      return view;
+    });
   }
 
   #serial<T>(run: () => Promise<T>): Promise<T> {
@@ -219,7 +277,7 @@ export class Reminders {
 }
 
 /** One notification for all that came due together: what to take where, never how late. */
-function noticeOf(errands: ReadonlyArray<Errand | Reminder>): ReminderNotice {
-  const body = errands.map((errand) => `${'lines' in errand ? errandWords(errand) : errand.title}.`).join(' ');
-  return { title: errands.length === 1 ? 'A trip you planned' : `${errands.length} trips you planned`, body, tag: 'tidying-reminder' };
+function noticeOf(shown: ReadonlyArray<Errand | Reminder>): ReminderNotice {
+  const body = shown.map((trip) => `${'lines' in trip ? errandWords(trip) : trip.title}.`).join(' ');
+  return { title: shown.length === 1 ? 'A trip you planned' : `${shown.length} trips you planned`, body, tag: 'tidying-reminder' };
 }

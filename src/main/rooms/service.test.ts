@@ -140,7 +140,7 @@ describe('a room’s card and page', () => {
     const { service } = rooms(dataDir);
     const home = await service.home();
     await service.rename(home.rooms.find((room) => room.name === 'Bedroom')!.id, 'Attic');
-    expect((await service.planned()).map(({ session, room }) => [session.id, room.name, room.named])).toEqual([
+    expect((await service.planned())!.map(({ session, room }) => [session.id, room.name, room.named])).toEqual([
       ['desk', 'Office', false],
       ['bed', 'Attic', true],
     ]);

@@ -100,12 +100,12 @@ export class Rooms {
 
   /**
    * The sessions whose exit plan has trips still to make and was not put away (the ones Home's cards count), each with
-   * its room as Home names it: what Home's trips to make gather. None while the rooms file cannot be read.
+   * its room as Home names it: what Home's trips to make gather. Undefined while the rooms file cannot be read.
    */
-  planned(): Promise<PlannedSession[]> {
+  planned(): Promise<PlannedSession[] | undefined> {
     return this.#serial(async () => {
       const loaded = await this.#load();
-      if (loaded.kind === 'unreadable') return [];
+      if (loaded.kind === 'unreadable') return undefined;
       return loaded.file.rooms.flatMap((each) => {
         const { card, sessions, visits } = this.#data(each, loaded);
         const room = { id: card.id, name: card.name, named: card.named };

@@ -65,6 +65,7 @@ export function App(props: { bridge: Bridge; mirror: SessionMirror; activity: Co
   const reminders = useReminders(bridge, status, info?.runtime);
   const errandPlans: ErrandPlans = {
     view: reminders.view,
+    onRefresh: reminders.refresh,
     onSet: reminders.set,
     onCancel: reminders.cancel,
     onCalendar: async (key) => {

@@ -223,7 +223,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
   },
   'errands:calendar': {
     validInputs: [{ key: 'donate' }, { key: "place:mum's" }],
-    invalidInputs: [{}, { key: '' }, { key: 'x'.repeat(201) }, { key: 'donate', at: 5 }],
+    invalidInputs: [{}, { key: '' }, { key: 'x'.repeat(2001) }, { key: 'donate', at: 5 }],
     validOutput: { fileName: 'tidying-trip-donation.ics', text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
     invalidOutputs: [{ fileName: '', text: 'x' }, { fileName: 'a.ics' }],
   },
@@ -239,6 +239,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { key: 'donate', when: { kind: 'morning' } },
       { key: 'donate', when: { kind: 'saturday' } },
       { key: 'donate', when: { kind: 'day', day: '2026-12-05' } },
+      { key: 'donate', when: { kind: 'morning' }, shown: 1_795_860_000_000 },
     ],
     invalidInputs: [
       { key: 'donate', when: { kind: 'day' } },
@@ -246,6 +247,7 @@ const invokeCases: Record<string, { validInputs: unknown[]; invalidInputs: unkno
       { key: 'donate', when: { kind: 'tonight' } },
       { key: 'donate', when: { kind: 'evening', at: 1 } },
       { when: { kind: 'evening' } },
+      { key: 'donate', when: { kind: 'morning' }, shown: -1 },
     ],
     validOutput: remindersView,
     invalidOutputs: [{ ...remindersView, options: [{ when: { kind: 'evening' }, label: '', time: '7 pm', at: 1 }] }],

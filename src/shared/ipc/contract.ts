@@ -117,8 +117,14 @@ export const contract = {
     },
     /** The reminders set on trips, those that came due in this run, and the plain times on offer now. */
     'reminders:get': { input: NoInput, output: RemindersViewSchema },
-    /** "Remind me" on a trip: at a plain time, or on a day picked; replaces the trip's reminder. */
-    'reminders:set': { input: z.object({ key: ErrandKeySchema, when: ReminderWhenSchema }).strict(), output: RemindersViewSchema },
+    /**
+     * "Remind me" on a trip: at a plain time, or on a day picked; replaces the trip's reminder. `shown`: when the page
+     * said that time falls; refused if the times on offer have moved on since (the page was open over midnight).
+     */
+    'reminders:set': {
+      input: z.object({ key: ErrandKeySchema, when: ReminderWhenSchema, shown: z.number().int().nonnegative().optional() }).strict(),
+      output: RemindersViewSchema,
+    },
     /** "Don't remind me", or a reminder that came due put away. */
     'reminders:cancel': { input: z.object({ key: ErrandKeySchema }).strict(), output: RemindersViewSchema },
     /** The debug panel's view of the live session's log: its latest events, newest last. */

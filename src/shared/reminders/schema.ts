@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A trip's destination key (`donate`, `recycle:pharmacy`, `place:mum's`), as Home's errands are keyed. */
-export const ErrandKeySchema = z.string().min(1).max(200);
+export const ErrandKeySchema = z.string().min(1).max(2000);
 
 /** A local calendar day, `2026-12-05`. */
 export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written as YYYY-MM-DD.');
@@ -25,7 +25,7 @@ export const ReminderSchema = z
   .object({
     key: ErrandKeySchema,
     /** The trip's title when the reminder was set ("Donation"), for the words if the trip has changed since. */
-    title: z.string().min(1).max(200),
+    title: z.string().min(1).max(2000),
     when: ReminderWhenSchema,
     /** Epoch milliseconds: when to remind. */
     at: z.number().int().nonnegative(),

@@ -6,8 +6,13 @@ import { askLeaveToNotify, notifyInBrowser } from './browser-notifications';
 
 export interface RemindersOnHome {
   view: RemindersView | undefined;
-  /** Sets a trip's reminder. In web mode it first asks the browser for leave to notify; `quiet` when it has none. */
-  set: (key: string, when: ReminderWhen) => Promise<{ quiet: boolean }>;
+  /** Reads them again (the times on offer are said from main's clock now). */
+  refresh: () => Promise<void>;
+  /**
+   * Sets a trip's reminder (`shown`: when the page said that time falls). In web mode it first asks the browser for
+   * leave to notify; `quiet` when it has none.
+   */
+  set: (key: string, when: ReminderWhen, shown?: number) => Promise<{ quiet: boolean }>;
   cancel: (key: string) => Promise<void>;
 }
 
@@ -29,14 +34,15 @@ export function useReminders(bridge: Bridge, status: ConnectionStatus, runtime: 
     };
   }, [bridge, status]);
   useEffect(() => (runtime === 'web' ? bridge.on('reminders:notify', notifyInBrowser) : undefined), [bridge, runtime]);
+  const refresh = useCallback(async () => setView(await bridge.invoke('reminders:get')), [bridge]);
   const set = useCallback(
-    async (key: string, when: ReminderWhen) => {
+    async (key: string, when: ReminderWhen, shown?: number) => {
       const quiet = runtime === 'web' && (await askLeaveToNotify()) !== 'granted';
-      setView(await bridge.invoke('reminders:set', { key, when }));
+      setView(await bridge.invoke('reminders:set', { key, when, ...(shown !== undefined ? { shown } : {}) }));
       return { quiet };
     },
     [bridge, runtime],
   );
   const cancel = useCallback(async (key: string) => setView(await bridge.invoke('reminders:cancel', { key })), [bridge]);
-  return { view, set, cancel };
+  return { view, refresh, set, cancel };
 }

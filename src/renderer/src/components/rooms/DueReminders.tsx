@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errandWords } from '../../../../shared/exit-plan/errands';
 import type { Errand, Errands } from '../../../../shared/exit-plan/schema';
 import type { ReminderView, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
@@ -13,10 +13,11 @@ export function DueReminders(props: {
   view: RemindersView;
   errands: Errands;
   onShow: (key: string) => void;
-  onPick: (key: string, when: ReminderWhen) => Promise<void>;
+  onRefresh: () => Promise<void>;
+  onPick: (key: string, when: ReminderWhen, shown: number | undefined) => Promise<void>;
   onPutAway: (key: string) => Promise<void>;
 }) {
-  const { view, errands, onShow, onPick, onPutAway } = props;
+  const { view, errands, onShow, onRefresh, onPick, onPutAway } = props;
   const open = new Map(errands.open.map((errand) => [errand.key, errand]));
   const due = view.due.flatMap((reminder) => {
     const errand = open.get(reminder.key);
@@ -26,7 +27,7 @@ export function DueReminders(props: {
   return (
     <div className="reminders-due">
       {due.map(({ reminder, errand }) => (
-        <DueReminder key={reminder.key} view={view} reminder={reminder} errand={errand} onShow={onShow} onPick={onPick} onPutAway={onPutAway} />
+        <DueReminder key={reminder.key} view={view} reminder={reminder} errand={errand} onShow={onShow} onRefresh={onRefresh} onPick={onPick} onPutAway={onPutAway} />
       ))}
     </div>
   );
@@ -37,13 +38,20 @@ function DueReminder(props: {
   reminder: ReminderView;
   errand: Errand;
   onShow: (key: string) => void;
-  onPick: (key: string, when: ReminderWhen) => Promise<void>;
+  onRefresh: () => Promise<void>;
+  onPick: (key: string, when: ReminderWhen, shown: number | undefined) => Promise<void>;
   onPutAway: (key: string) => Promise<void>;
 }) {
-  const { view, reminder, errand, onShow, onPick, onPutAway } = props;
+  const { view, reminder, errand, onShow, onRefresh, onPick, onPutAway } = props;
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const titleId = `reminder-due-${reminder.key.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  // Back to "Another time" once the picker is closed without a time picked.
+  const [reopened, setReopened] = useState(false);
+  useEffect(() => {
+    if (reopened) opener.current?.focus();
+  }, [reopened]);
   return (
     <section className="reminder-due" aria-labelledby={titleId} data-testid="reminder-due">
       <h2 id={titleId} className="reminder-due-title">
@@ -51,13 +59,30 @@ function DueReminder(props: {
       </h2>
       <p className="reminder-due-line">{errandWords(errand)}</p>
       {picking ? (
-        <ReminderPicker view={view} about="this trip" onPick={(when) => onPick(reminder.key, when)} onClose={() => setPicking(false)} />
+        <ReminderPicker
+          view={view}
+          about="this trip"
+          onRefresh={onRefresh}
+          onPick={(when, shown) => onPick(reminder.key, when, shown)}
+          onClose={() => {
+            setPicking(false);
+            setReopened(true);
+          }}
+        />
       ) : (
         <div className="reminder-due-actions">
           <button type="button" className="primary" onClick={() => onShow(reminder.key)}>
             Show the things
           </button>
-          <button type="button" className="quiet-button" onClick={() => setPicking(true)}>
+          <button
+            ref={opener}
+            type="button"
+            className="quiet-button"
+            onClick={() => {
+              setReopened(false);
+              setPicking(true);
+            }}
+          >
             Another time
           </button>
           <button

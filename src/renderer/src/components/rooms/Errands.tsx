@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errandWords } from '../../../../shared/exit-plan/errands';
 import type { Errand, ErrandLine, Errands as ErrandsData } from '../../../../shared/exit-plan/schema';
 import type { ReminderView, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
@@ -8,15 +8,22 @@ import { ReminderPicker } from './ReminderPicker';
 /** What a trip can do besides its ticks: a reminder at a time the person picks, and a calendar file. */
 export interface ErrandPlans {
   view: RemindersView | undefined;
-  /** `quiet`: the reminder is set, but will show on Home only (the browser has no leave to notify). */
-  onSet: (key: string, when: ReminderWhen) => Promise<{ quiet: boolean }>;
+  /** Reads the reminders and the times on offer again. */
+  onRefresh: () => Promise<void>;
+  /**
+   * `shown`: when the page said the picked time falls. `quiet`: the reminder is set, but will show on Home only (the
+   * browser has no leave to notify).
+   */
+  onSet: (key: string, when: ReminderWhen, shown?: number) => Promise<{ quiet: boolean }>;
   onCancel: (key: string) => Promise<void>;
   /** Saves the trip's calendar file; resolves with its name. */
   onCalendar: (key: string) => Promise<string>;
 }
 
-/** The element of a trip on Home, for "Show the things" on its reminder. */
-export const errandElementId = (key: string) => `errand-${key.replace(/[^A-Za-z0-9]+/g, '-')}`;
+/** The opened trip on Home whose key is `key` ("Show the things" on its reminder), found by the key itself. */
+export function errandElement(key: string): HTMLDetailsElement | null {
+  return document.querySelector<HTMLDetailsElement>(`details[data-errand-key="${CSS.escape(key)}"]`);
+}
 
 /**
  * Home's trips to make (docs/rooms.md): everything waiting to leave, from every room, one errand per destination,
@@ -69,7 +76,7 @@ function ErrandItem(props: { errand: Errand; reminder: ReminderView | undefined;
   const rooms = new Set(errand.lines.map((line) => line.room?.id));
   return (
     <li className={errand.left ? 'errand' : 'errand errand-done'} data-testid="errand">
-      <details id={errandElementId(errand.key)}>
+      <details data-errand-key={errand.key}>
         <summary className="errand-summary">
           {errandWords(errand)}
           {reminder && errand.left ? <span className="errand-summary-reminder"> · reminder {reminder.words}</span> : null}
@@ -96,6 +103,12 @@ function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefin
   const { errand, reminder, plans, view } = props;
   const [picking, setPicking] = useState(false);
   const [note, setNote] = useState<{ text: string; problem: boolean } | undefined>();
+  const opener = useRef<HTMLButtonElement>(null);
+  // Back to "Remind me" (or "Change the time") once the picker closes, as a dialog gives focus back.
+  const [reopened, setReopened] = useState(false);
+  useEffect(() => {
+    if (reopened) opener.current?.focus();
+  }, [reopened]);
   const attempt = (call: () => Promise<string | undefined>) => {
     setNote(undefined);
     call().then(
@@ -115,15 +128,27 @@ function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefin
         <ReminderPicker
           view={view}
           about="this trip"
-          onPick={async (when) => {
-            const { quiet } = await plans.onSet(errand.key, when);
+          onRefresh={plans.onRefresh}
+          onPick={async (when, shown) => {
+            const { quiet } = await plans.onSet(errand.key, when, shown);
             setNote(quiet ? { text: 'This browser will not show notifications, so the reminder will wait for you here on Home.', problem: false } : undefined);
           }}
-          onClose={() => setPicking(false)}
+          onClose={() => {
+            setPicking(false);
+            setReopened(true);
+          }}
         />
       ) : (
         <div className="errand-buttons">
-          <button type="button" className="quiet-button" onClick={() => setPicking(true)}>
+          <button
+            ref={opener}
+            type="button"
+            className="quiet-button"
+            onClick={() => {
+              setReopened(false);
+              setPicking(true);
+            }}
+          >
             {reminder ? 'Change the time' : 'Remind me'}
           </button>
           {reminder ? (
@@ -138,7 +163,7 @@ function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefin
               attempt(async () => {
                 const fileName = await plans.onCalendar(errand.key);
                 const when = reminder ? reminder.words : morning ? `tomorrow at ${morning.time}` : 'tomorrow morning';
-                return `Saved ${fileName}: open it to put the trip in your calendar, ${when} (move it there if you like).`;
+                return `Saving ${fileName}: open it to put the trip in your calendar, ${when} (move it there if you like).`;
               })
             }
           >

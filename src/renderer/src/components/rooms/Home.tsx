@@ -5,7 +5,7 @@ import { PROGRESS_COLUMNS } from '../../../../shared/rooms/table';
 import { agoWords, minutesWords, waitingWords } from '../../../../shared/rooms/words';
 import { thingsDecided } from '../../../../shared/session/pile-groups';
 import { DueReminders } from './DueReminders';
-import { errandElementId, Errands, type ErrandPlans } from './Errands';
+import { errandElement, Errands, type ErrandPlans } from './Errands';
 import { ProgressChart } from './ProgressChart';
 
 /**
@@ -69,8 +69,9 @@ export function Home(props: {
           view={plans.view}
           errands={errands}
           onShow={showErrand}
-          onPick={async (key, when) => {
-            await plans.onSet(key, when);
+          onRefresh={plans.onRefresh}
+          onPick={async (key, when, shown) => {
+            await plans.onSet(key, when, shown);
           }}
           onPutAway={plans.onCancel}
         />
@@ -116,8 +117,8 @@ export function Home(props: {
 
 /** "Show the things" on a reminder: its trip opened, in view, its line focused. */
 function showErrand(key: string): void {
-  const trip = document.getElementById(errandElementId(key));
-  if (!(trip instanceof HTMLDetailsElement)) return;
+  const trip = errandElement(key);
+  if (!trip) return;
   trip.open = true;
   trip.scrollIntoView({ block: 'nearest' });
   trip.querySelector('summary')?.focus();

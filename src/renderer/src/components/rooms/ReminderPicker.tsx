@@ -1,21 +1,36 @@
-import { useId, useState } from 'react';
-import type { RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReminderOption, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
 
 /**
  * "Remind me" on a trip (docs/rooms.md, "Reminders"): the plain times on offer now, or a day picked, then the picker
- * closes. A time refused (gone by while the picker was open) says why and stays open for another.
+ * closes (Escape or Not now closes it too; the caller puts focus back on what opened it). The times are asked for
+ * afresh when it opens; one refused (the clock moved on while it was open) says why, and the times are read again.
  */
-export function ReminderPicker(props: { view: RemindersView; about: string; onPick: (when: ReminderWhen) => Promise<void>; onClose: () => void }) {
-  const { view, about, onPick, onClose } = props;
+export function ReminderPicker(props: {
+  view: RemindersView;
+  about: string;
+  /** Reads the times on offer again (they are main's, said from its clock now). */
+  onRefresh: () => Promise<void>;
+  /** `shown`: when the page said the picked time falls. */
+  onPick: (when: ReminderWhen, shown: number | undefined) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { view, about, onRefresh, onPick, onClose } = props;
   const titleId = useId();
+  const first = useRef<HTMLButtonElement>(null);
   const [day, setDay] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const pick = (when: ReminderWhen) => {
+  useEffect(() => first.current?.focus(), []);
+  // As it opens (`onRefresh` keeps its identity while the picker is open).
+  useEffect(() => {
+    onRefresh().catch(() => {});
+  }, [onRefresh]);
+  const pick = (when: ReminderWhen, shown?: number) => {
     if (busy) return;
     setBusy(true);
     setProblem(undefined);
-    onPick(when).then(
+    onPick(when, shown).then(
       () => {
         setBusy(false);
         onClose();
@@ -23,17 +38,37 @@ export function ReminderPicker(props: { view: RemindersView; about: string; onPi
       (error: unknown) => {
         setBusy(false);
         setProblem((error as Error).message);
+        onRefresh().catch(() => {});
       },
     );
   };
   return (
-    <div className="reminder-picker" role="group" aria-labelledby={titleId} aria-busy={busy} data-testid="reminder-picker">
+    <div
+      className="reminder-picker"
+      role="group"
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      data-testid="reminder-picker"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <p id={titleId} className="reminder-picker-title">
         When shall I remind you about {about}?
       </p>
       <div className="reminder-options">
-        {view.options.map((option) => (
-          <button key={option.when.kind} type="button" className="reminder-option" disabled={busy} onClick={() => pick(option.when)}>
+        {view.options.map((option: ReminderOption, index) => (
+          <button
+            key={option.when.kind}
+            ref={index === 0 ? first : undefined}
+            type="button"
+            className="reminder-option"
+            disabled={busy}
+            onClick={() => pick(option.when, option.at)}
+          >
             <span className="reminder-option-label">{option.label}</span>
             <span className="reminder-option-time">{option.time}</span>
           </button>
@@ -59,7 +94,7 @@ export function ReminderPicker(props: { view: RemindersView; about: string; onPi
           {problem}
         </p>
       ) : null}
-      <button type="button" className="quiet-button reminder-close" onClick={onClose}>
+      <button type="button" className="quiet-button reminder-close" disabled={busy} onClick={onClose}>
         Not now
       </button>
     </div>
