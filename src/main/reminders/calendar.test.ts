@@ -45,7 +45,11 @@ describe('Add to calendar', () => {
     expect(event.startDate.toJSDate().getTime()).toBe(at);
     expect(event.endDate.toJSDate().getTime() - at).toBe(60 * 60_000);
     expect(event.component.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-11-26T08:15:00Z');
-    expect(event.uid).toBe(`place-charity-shop-${at}@tidying`);
+    expect(event.uid).toMatch(new RegExp(`^trip-[0-9a-f]{20}-${at}@tidying$`));
+    // Trips whose names differ only in letters a file name cannot keep are still two events.
+    const other = errandEvent({ ...charityShop, key: 'place:charity shop’' }, at, now);
+    expect(parsed(other.text).event.uid).not.toBe(event.uid);
+    expect(errandEvent(charityShop, at, now).text).toContain(`UID:${event.uid}`);
     expect(event.description.split('\n')).toEqual([
       'To the charity shop: 5 things, from the office and the bedroom.',
       'Bag it by the door so it leaves with you next time you go out.',

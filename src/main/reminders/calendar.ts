@@ -2,6 +2,7 @@
  * "Add to calendar" (docs/rooms.md, "Reminders"): a trip as an iCalendar event the person's calendar app opens, with
  * the things to take in it. The `ics` library writes the file (escaping, folding, the required properties).
  */
+import { createHash } from 'node:crypto';
 import { createEvent } from 'ics';
 import { errandWords } from '../../shared/exit-plan/errands';
 import type { Errand } from '../../shared/exit-plan/schema';
@@ -29,7 +30,8 @@ export function errandEvent(errand: Errand, at: number, now: number): CalendarFi
   const { error, value } = createEvent({
     ...stamp,
     productId: 'tidying/errands',
-    uid: `${slug(errand.key)}-${at}@tidying`,
+    // One event per trip and time: a calendar replaces the event when the same trip is saved again for that time.
+    uid: `trip-${createHash('sha256').update(errand.key).digest('hex').slice(0, 20)}-${at}@tidying`,
     title: `Trip: ${errand.title}`,
     description,
     start: at,
