@@ -190,3 +190,54 @@ test('a reminder set on a trip across three rooms comes once at its time, or onc
   await expect(trip(page, 'Donation').locator('summary')).toHaveText('Donation: 4 things, from the office and the bedroom');
   expect((await notifications(page)).shown).toEqual([]);
 });
+
+/** Where Home's trips, a reminder's card or its picker go past the window's edge, in words a failure can carry. */
+async function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const problems = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth > width) problems.push('the page scrolls sideways: ' + root.scrollWidth + ' px wide in a ' + width + ' px window');
+    for (const element of document.querySelectorAll('.errand, .errand-summary, .reminder-due, .reminder-picker, .reminder-option, .errand-buttons button')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > width + 0.5) problems.push(element.className + ' ends at ' + Math.round(box.right) + ' px in a ' + width + ' px window');
+    }
+    return problems;
+  })()`);
+}
+
+test('a home of eight rooms with long names and long trips fits every window, with a reminder’s card and its picker', async ({ page }) => {
+  test.setTimeout(240_000);
+  folder = await mkdtemp(path.join(os.tmpdir(), 'tidy-e2e-reminders-wide-'));
+  const far = "my sister Margaret-Anne's flat on the other side of the river, past the big roundabout";
+  for (let room = 0; room < 8; room += 1) {
+    const things = Array.from({ length: 12 }, (_, index) =>
+      thing(`r${room}-${index}`, `${['old', 'chipped', 'spare', 'tangled'][index % 4]!} ${['extension lead with a broken switch', 'picture frame', 'board game missing half its pieces', 'winter coat'][index % 4]!} ${index}`, index % 3 === 0 ? 'place' : 'donate', index % 3 === 0 ? far : undefined),
+    );
+    await endedSession(folder, `visit-${room}`, room % 4, `Room ${room + 1}: the one at the end of the upstairs landing with the sloping ceiling`, things);
+  }
+  await recordNotifications(page);
+  await page.setViewportSize({ width: 800, height: 600 });
+  app = await startWebMode({ ...ZONE, TIDY_CLOCK_START: new Date(THURSDAY).toISOString(), TIDY_TEST_CLOCK: 'manual' }, { dataDir: folder, settings: { ...NO_DETECTOR, theme: 'dark' } });
+  await page.goto(app.url);
+  await expect(page.getByTestId('connection')).toHaveText('Connected');
+  const longTrip = trip(page, 'To my sister');
+  await expect(longTrip.locator('summary')).toContainText('32 things');
+  await longTrip.locator('summary').click();
+  await longTrip.getByRole('button', { name: 'Remind me' }).click();
+  for (const width of [800, 1024, 1440, 2560]) {
+    await page.setViewportSize({ width, height: 600 });
+    expect(await sideways(page), `${width} px, the picker open`).toEqual([]);
+  }
+  await longTrip.getByTestId('reminder-picker').getByRole('button', { name: /This evening/ }).click();
+  // Main has it (the page says so) before its clock moves.
+  await expect(longTrip.getByTestId('errand-reminder')).toHaveText('I’ll remind you this evening at 7 pm.');
+  await app.advanceClock(Date.UTC(2026, 10, 26, 19) - THURSDAY);
+  await expect(page.getByTestId('reminder-due')).toContainText('To my sister Margaret-Anne');
+  for (const width of [2560, 1440, 1024, 800]) {
+    await page.setViewportSize({ width, height: 600 });
+    expect(await sideways(page), `${width} px, the reminder come due`).toEqual([]);
+  }
+  await page.getByTestId('reminder-due').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('reminder-due-long-800x600.png') });
+});

@@ -73,5 +73,8 @@ describe('errands across rooms', () => {
     expect(fromRoomsWords([OFFICE])).toBe('from the office');
     expect(fromRoomsWords([OFFICE, DEN, BEDROOM])).toBe('from the office, Den and the bedroom');
     expect(fromRoomsWords([{ id: 'k', name: 'Kids’ room', named: false }])).toBe('from the kids’ room');
+    // More than three rooms: the first two, then how many more, so a trip's line stays readable.
+    const kitchen = { id: 'kt', name: 'Kitchen', named: false };
+    expect(fromRoomsWords([OFFICE, DEN, BEDROOM, kitchen])).toBe('from the office, Den and 2 other rooms');
   });
 });

@@ -65,10 +65,17 @@ export function roomWords(room: ErrandRoom): string {
   return room.named ? room.name : placeName(room.name.toLowerCase());
 }
 
-/** "from the office", "from the office and the bedroom", "from the office, Den and the bedroom"; empty with no rooms. */
+/** More rooms than this are said as a count after the first two: a trip's line stays one line. */
+const ROOMS_NAMED = 3;
+
+/**
+ * "from the office", "from the office and the bedroom", "from the office, Den and the bedroom", and with more rooms
+ * "from the office, Den and 4 other rooms"; empty with no rooms.
+ */
 export function fromRoomsWords(rooms: readonly ErrandRoom[]): string {
   const names = rooms.map(roomWords);
   if (names.length === 0) return '';
+  if (names.length > ROOMS_NAMED) return `from ${names.slice(0, 2).join(', ')} and ${names.length - 2} other rooms`;
   return `from ${names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`}`;
 }
 

@@ -12,6 +12,9 @@ const ROOM_NAMES: Readonly<Record<SpaceKind, string>> = {
   kitchen: 'Kitchen',
 };
 
+/** The longest a name made from the person's words is (a name they give is theirs, RoomNameSchema). */
+const ROOM_NAME_WORDS = 40;
+
 /** What a room with no name of its own is called before anyone says what it is for. */
 export const NEW_ROOM = 'New room';
 
@@ -22,7 +25,11 @@ export const NEW_ROOM = 'New room';
 export function roomNameFor(space: string | undefined): string | undefined {
   const kind = spaceKindOf(space);
   if (kind) return ROOM_NAMES[kind];
-  const words = space?.split(/[(,;]/)[0]?.trim().slice(0, 40).trim();
+  const whole = space?.split(/[(,;]/)[0]?.trim() ?? '';
+  // A long answer is cut after a whole word ("the one at the end of the upstairs landing…" is not "…the upstai").
+  const cut = whole.slice(0, ROOM_NAME_WORDS + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  const words = whole.length <= ROOM_NAME_WORDS ? whole : lastSpace > 0 ? cut.slice(0, lastSpace).trim() : whole.slice(0, ROOM_NAME_WORDS);
   return words ? words[0]!.toUpperCase() + words.slice(1) : undefined;
 }
 
