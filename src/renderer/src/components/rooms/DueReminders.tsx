@@ -1,23 +1,26 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errandWords } from '../../../../shared/exit-plan/errands';
 import type { Errand, Errands } from '../../../../shared/exit-plan/schema';
 import type { ReminderView, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
-import { ReminderPicker } from './ReminderPicker';
+import { ReminderPicker, usePickerOpener } from './ReminderPicker';
 
 /**
  * The reminders that came due (docs/rooms.md, "Reminders"), at the top of Home: the trip the person planned and what
  * it takes, with a way on from each: the things to take, another time, or putting the reminder away. A trip with
  * nothing left to take has nothing to remind of. The words are calm: a time planned, never a time missed.
  */
-export function DueReminders(props: {
+/** What a card that came due can do, from Home. */
+interface DueActions {
   view: RemindersView;
-  errands: Errands;
   onShow: (key: string) => void;
   onRefresh: () => Promise<void>;
   onPick: (key: string, when: ReminderWhen, shown: number | undefined) => Promise<void>;
   onPutAway: (key: string) => Promise<void>;
-}) {
-  const { view, errands, onShow, onRefresh, onPick, onPutAway } = props;
+}
+
+export function DueReminders(props: DueActions & { errands: Errands }) {
+  const { errands, ...actions } = props;
+  const { view } = actions;
   const open = new Map(errands.open.map((errand) => [errand.key, errand]));
   const due = view.due.flatMap((reminder) => {
     const errand = open.get(reminder.key);
@@ -27,31 +30,17 @@ export function DueReminders(props: {
   return (
     <div className="reminders-due">
       {due.map(({ reminder, errand }) => (
-        <DueReminder key={reminder.key} view={view} reminder={reminder} errand={errand} onShow={onShow} onRefresh={onRefresh} onPick={onPick} onPutAway={onPutAway} />
+        <DueReminder key={reminder.key} {...actions} reminder={reminder} errand={errand} />
       ))}
     </div>
   );
 }
 
-function DueReminder(props: {
-  view: RemindersView;
-  reminder: ReminderView;
-  errand: Errand;
-  onShow: (key: string) => void;
-  onRefresh: () => Promise<void>;
-  onPick: (key: string, when: ReminderWhen, shown: number | undefined) => Promise<void>;
-  onPutAway: (key: string) => Promise<void>;
-}) {
+function DueReminder(props: DueActions & { reminder: ReminderView; errand: Errand }) {
   const { view, reminder, errand, onShow, onRefresh, onPick, onPutAway } = props;
-  const [picking, setPicking] = useState(false);
+  const { picking, opener, open, close } = usePickerOpener();
   const [problem, setProblem] = useState<string | undefined>();
   const titleId = useId();
-  const opener = useRef<HTMLButtonElement>(null);
-  // Back to "Another time" once the picker is closed without a time picked.
-  const [reopened, setReopened] = useState(false);
-  useEffect(() => {
-    if (reopened) opener.current?.focus();
-  }, [reopened]);
   return (
     <section className="reminder-due" aria-labelledby={titleId} data-testid="reminder-due">
       <h2 id={titleId} className="reminder-due-title">
@@ -64,25 +53,14 @@ function DueReminder(props: {
           about="this trip"
           onRefresh={onRefresh}
           onPick={(when, shown) => onPick(reminder.key, when, shown)}
-          onClose={() => {
-            setPicking(false);
-            setReopened(true);
-          }}
+          onClose={close}
         />
       ) : (
         <div className="reminder-due-actions">
           <button type="button" className="primary" onClick={() => onShow(reminder.key)}>
             Show the things
           </button>
-          <button
-            ref={opener}
-            type="button"
-            className="quiet-button"
-            onClick={() => {
-              setReopened(false);
-              setPicking(true);
-            }}
-          >
+          <button ref={opener} type="button" className="quiet-button" onClick={open}>
             Another time
           </button>
           <button

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { errandWords } from '../../../../shared/exit-plan/errands';
 import type { Errand, ErrandLine, Errands as ErrandsData } from '../../../../shared/exit-plan/schema';
 import type { ReminderView, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
 import { lineName } from '../../../../shared/session/pile-groups';
-import { ReminderPicker } from './ReminderPicker';
+import { ReminderPicker, usePickerOpener } from './ReminderPicker';
 
 /** What a trip can do besides its ticks: a reminder at a time the person picks, and a calendar file. */
 export interface ErrandPlans {
@@ -101,14 +101,8 @@ function ErrandItem(props: { errand: Errand; reminder: ReminderView | undefined;
 
 function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefined; plans: ErrandPlans; view: RemindersView }) {
   const { errand, reminder, plans, view } = props;
-  const [picking, setPicking] = useState(false);
+  const { picking, opener, open, close } = usePickerOpener();
   const [note, setNote] = useState<{ text: string; problem: boolean } | undefined>();
-  const opener = useRef<HTMLButtonElement>(null);
-  // Back to "Remind me" (or "Change the time") once the picker closes, as a dialog gives focus back.
-  const [reopened, setReopened] = useState(false);
-  useEffect(() => {
-    if (reopened) opener.current?.focus();
-  }, [reopened]);
   const attempt = (call: () => Promise<string | undefined>) => {
     setNote(undefined);
     call().then(
@@ -133,22 +127,11 @@ function ErrandActions(props: { errand: Errand; reminder: ReminderView | undefin
             const { quiet } = await plans.onSet(errand.key, when, shown);
             setNote(quiet ? { text: 'This browser will not show notifications, so the reminder will wait for you here on Home.', problem: false } : undefined);
           }}
-          onClose={() => {
-            setPicking(false);
-            setReopened(true);
-          }}
+          onClose={close}
         />
       ) : (
         <div className="errand-buttons">
-          <button
-            ref={opener}
-            type="button"
-            className="quiet-button"
-            onClick={() => {
-              setReopened(false);
-              setPicking(true);
-            }}
-          >
+          <button ref={opener} type="button" className="quiet-button" onClick={open}>
             {reminder ? 'Change the time' : 'Remind me'}
           </button>
           {reminder ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { ReminderOption, RemindersView, ReminderWhen } from '../../../../shared/reminders/schema';
 
 /**
@@ -99,4 +99,29 @@ export function ReminderPicker(props: {
       </button>
     </div>
   );
+}
+
+/**
+ * Whether a picker is open, and the button that opens it: focus goes back to that button once the picker closes
+ * (as a dialog gives focus back), never on the first render.
+ */
+export function usePickerOpener(): { picking: boolean; opener: RefObject<HTMLButtonElement | null>; open: () => void; close: () => void } {
+  const [picking, setPicking] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (closed) opener.current?.focus();
+  }, [closed]);
+  return {
+    picking,
+    opener,
+    open: () => {
+      setClosed(false);
+      setPicking(true);
+    },
+    close: () => {
+      setPicking(false);
+      setClosed(true);
+    },
+  };
 }
