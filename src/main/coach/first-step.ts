@@ -3,7 +3,7 @@
  * (shared/exit-plan/first-step.ts): one small physical step now, Done or Later, before the session ends. Whatever it
  * hears (Later, its own stop, no answer) the session ends: it is part of ending, not one more question.
  */
-import { FIRST_STEP, firstStepOf, type FirstStep } from '../../shared/exit-plan/first-step';
+import { FIRST_STEP, firstStepOf } from '../../shared/exit-plan/first-step';
 import type { Resolution } from '../../shared/questions/schema';
 import type { SessionState } from '../../shared/session/schema';
 import type { QuestionUi } from '../effects';
@@ -20,7 +20,7 @@ export interface FirstStepDeps {
 
 /** `done` or `later` when the card was shown; undefined when nothing leaves the home (no card). */
 export async function askFirstStep(deps: FirstStepDeps, state: SessionState, signal?: AbortSignal): Promise<'done' | 'later' | undefined> {
-  const step: FirstStep | undefined = firstStepOf(state);
+  const step = firstStepOf(state);
   if (!step) return undefined;
   const resolution = await deps.questions.ask(
     {

@@ -244,15 +244,17 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
   });
   // Home's sessions are read now, in the background, so the window's first Home is served from memory.
   rooms.start();
+  /** Home's trips across rooms, and whether every plan could be read (none while the rooms file cannot be). */
+  const tripsRead = async () => {
+    const planned = await rooms.planned();
+    return planned ? exitPlans.errands(planned) : { errands: { open: [], done: [] }, complete: false };
+  };
   const reminders = new Reminders({
     dataDir: deps.dataDir,
     logger,
     now: () => time.now(),
     timers: deps.timers ?? systemTimers,
-    trips: async () => {
-      const planned = await rooms.planned();
-      return planned ? exitPlans.errandsRead(planned) : { errands: { open: [], done: [] }, complete: false };
-    },
+    trips: tripsRead,
     notify: deps.notify ?? ((notice) => emit({ channel: 'reminders:notify', payload: notice })),
     changed: (view) => emit({ channel: 'reminders:changed', payload: view }),
   });
@@ -369,7 +371,7 @@ export function createAppCore(deps: AppCoreDeps): AppCore {
     'exitPlan:get': ({ id }) => exitPlans.view(id),
     'exitPlan:tick': ({ id, itemId, done }) => exitPlans.tick(id, itemId, done),
     'exitPlan:dismiss': ({ id }) => exitPlans.dismiss(id),
-    'errands:list': async () => exitPlans.errands((await rooms.planned()) ?? []),
+    'errands:list': async () => (await tripsRead()).errands,
     'errands:calendar': ({ key }) => reminders.calendar(key),
     'reminders:get': () => reminders.view(),
     'reminders:set': ({ key, when, shown }) => reminders.set(key, when, shown),

@@ -159,7 +159,8 @@ describe('exit plans', () => {
       { session: { id: 'desk', status: 'ended' as const, updatedAt: 1010 }, room: { id: 'r-office', name: 'Office', named: false } },
       { session: { id: 'bed', status: 'ended' as const, updatedAt: 2010 }, room: { id: 'r-bed', name: 'Bedroom', named: false } },
     ];
-    const errands = await plans.errands(planned);
+    const { errands, complete } = await plans.errands(planned);
+    expect(complete).toBe(true);
     expect(errands.open.map((errand) => [errand.title, errand.left, errand.rooms.map((room) => room.name)])).toEqual([
       ['Trash', 2, ['Office', 'Bedroom']],
       ['Donation', 2, ['Office', 'Bedroom']],
@@ -169,7 +170,7 @@ describe('exit plans', () => {
 
     // Ticked in the session's plan: the errand shows it; ticked in the errand: the session's plan shows it.
     await plans.tick('bed', 'bed-c', true);
-    const shop = (await plans.errands(planned)).open.find((errand) => errand.key === 'place:charity shop')!;
+    const shop = (await plans.errands(planned)).errands.open.find((errand) => errand.key === 'place:charity shop')!;
     expect(shop.lines.map((line) => [line.name, line.done])).toEqual([
       ['old coat', false],
       ['boots', true],
@@ -178,12 +179,20 @@ describe('exit plans', () => {
     const coat = shop.lines[0]!;
     await plans.tick(coat.sessionId, coat.id, true);
     expect(doneNames(await plans.view('desk'))).toEqual(['old coat']);
-    const after = await plans.errands(planned);
+    const { errands: after } = await plans.errands(planned);
     expect(after.done.map((errand) => [errand.title, errand.left, errand.total])).toEqual([['To the charity shop', 0, 2]]);
     expect(after.open).toHaveLength(3);
     // An ended session is folded once, however often Home asks again.
     const folds = folded.length;
     await plans.errands(planned);
     expect(folded).toHaveLength(folds);
+  });
+
+  it('says when a plan could not be read, so a trip missing from the errands is not taken as done', async () => {
+    const { plans } = await plansOver([session('desk', 1000)]);
+    const gone = { session: { id: 'never-written', status: 'ended' as const, updatedAt: 1 }, room: { id: 'r', name: 'Office', named: false } };
+    const read = await plans.errands([{ session: { id: 'desk', status: 'ended' as const, updatedAt: 1010 }, room: gone.room }, gone]);
+    expect(read.complete).toBe(false);
+    expect(read.errands.open.map((errand) => errand.title)).toEqual(['Trash', 'Donation', 'To the kitchen']);
   });
 });

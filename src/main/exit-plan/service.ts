@@ -68,15 +68,11 @@ export class ExitPlans {
   }
 
   /**
-   * Home's trips to make: the plans of these sessions gathered by destination. A session whose log cannot be read is
-   * left out, with a warning (Sessions says what is wrong with it).
+   * Home's trips to make: the plans of these sessions gathered by destination, and whether every plan could be read
+   * (`complete`: a trip missing from a partial read may not be done). A session whose log cannot be read is left out,
+   * with a warning (Sessions says what is wrong with it).
    */
-  async errands(planned: readonly PlannedSession[]): Promise<Errands> {
-    return (await this.errandsRead(planned)).errands;
-  }
-
-  /** The trips, and whether every plan could be read (`complete`): a trip missing from a partial read may not be done. */
-  async errandsRead(planned: readonly PlannedSession[]): Promise<{ errands: Errands; complete: boolean }> {
+  async errands(planned: readonly PlannedSession[]): Promise<{ errands: Errands; complete: boolean }> {
     const plans = await Promise.all(
       planned.map(async ({ session, room }) => {
         try {

@@ -138,11 +138,7 @@ export class Reminders {
     const kept = read.file.reminders.filter((reminder) => reminder.shownAt === undefined);
     const passed = kept.filter((reminder) => reminder.at <= now);
     if (kept.length === read.file.reminders.length && passed.length === 0) return;
-    const due = await this.#dueOf(passed);
-    const reminders = kept.flatMap((reminder) => {
-      const what = due.get(reminder);
-      return !what ? [reminder] : 'letGo' in what ? [] : [{ ...reminder, shownAt: now }];
-    });
+    const reminders = afterDue(kept, await this.#dueOf(passed), now);
     if (passed.length) this.deps.logger.info('Reminders that came due while Tidying was closed are shown on Home', { count: reminders.filter((reminder) => reminder.shownAt).length });
     try {
       await this.#write({ ...this.#file, reminders });
@@ -164,10 +160,7 @@ export class Reminders {
         return 'show' in what ? [what.show] : [];
       });
       const notify = shown.length > 0 && this.#file.notifiedOn !== dayOf(now);
-      const reminders = this.#file.reminders.flatMap((reminder) => {
-        const what = due.get(reminder);
-        return !what ? [reminder] : 'letGo' in what ? [] : [{ ...reminder, shownAt: now }];
-      });
+      const reminders = afterDue(this.#file.reminders, due, now);
       // Written before it is shown: a write that fails never leads to a second notification.
       await this.#write({ ...this.#file, reminders, ...(notify ? { notifiedOn: dayOf(now) } : {}) });
       if (notify) {
@@ -274,6 +267,14 @@ export class Reminders {
     if (this.#timer !== undefined) this.deps.timers.clear(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** The reminders once those that came due are shown (marked `now`) or let go; the rest as they were. */
+function afterDue(reminders: readonly Reminder[], due: ReadonlyMap<Reminder, Due>, now: number): Reminder[] {
+  return reminders.flatMap((reminder) => {
+    const what = due.get(reminder);
+    return !what ? [reminder] : 'letGo' in what ? [] : [{ ...reminder, shownAt: now }];
+  });
 }
 
 /** One notification for all that came due together: what to take where, never how late. */
