@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createEvent } from 'ics';
 import { errandWords } from '../../shared/exit-plan/errands';
+import { fileNamePart } from '../files/file-name';
 import type { Errand } from '../../shared/exit-plan/schema';
 import { lineName } from '../../shared/session/pile-groups';
 
@@ -42,15 +43,5 @@ export function errandEvent(errand: Errand, at: number, now: number): CalendarFi
   });
   // ics refuses only attributes of the wrong shape, which the errand's schema already rules out.
   if (error || !value) throw new Error(`The calendar file could not be written: ${error?.message ?? 'no text'}`);
-  return { fileName: `tidying-trip-${slug(errand.title) || 'trip'}.ics`, text: value };
-}
-
-/** "Recycling: the pharmacy" → "recycling-the-pharmacy"; letters and digits only, for a file name on any system. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  return { fileName: `tidying-trip-${fileNamePart(errand.title, 'trip')}.ics`, text: value };
 }

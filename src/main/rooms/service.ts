@@ -21,6 +21,7 @@ import { readRoomsFile, setRoomsFileAside, writeRoomsFile } from './file';
 import { groupBySpace } from './group';
 import { SessionSummaries } from './summaries';
 import { roomSummaryMarkdown } from './summary-markdown';
+import { fileNamePart } from '../files/file-name';
 
 export interface RoomsDeps {
   readonly dataDir: string;
@@ -159,8 +160,7 @@ export class Rooms {
         if (bytes) thumbnails.set(photo, bytes);
       }
     }
-    const slug = page.room.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'room';
-    return { fileName: `tidying-${slug}.md`, markdown: roomSummaryMarkdown(page, thumbnails) };
+    return { fileName: `tidying-${fileNamePart(page.room.name, 'room')}.md`, markdown: roomSummaryMarkdown(page, thumbnails) };
   }
 
   /** The room the session is in now (the rooms file says), if any. */
